@@ -1,0 +1,121 @@
+package io.tezext.testkit;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.io.IntWritable;
+import org.apache.hadoop.io.Text;
+import org.apache.tez.dag.api.DAG;
+import org.apache.tez.dag.api.Edge;
+import org.apache.tez.dag.api.ProcessorDescriptor;
+import org.apache.tez.dag.api.UserPayload;
+import org.apache.tez.dag.api.Vertex;
+import org.apache.tez.runtime.api.ProcessorContext;
+import org.apache.tez.runtime.library.api.KeyValueWriter;
+import org.apache.tez.runtime.library.api.KeyValuesReader;
+import org.apache.tez.runtime.library.conf.OrderedPartitionedKVEdgeConfig;
+import org.apache.tez.runtime.library.partitioner.HashPartitioner;
+import org.apache.tez.runtime.library.processor.SimpleProcessor;
+
+/**
+ * A three-vertex word count with two shuffle edges: {@code generate} (several tasks) emits a known
+ * multiset of words, {@code sum} counts them per word, {@code check} adds the counts up. The counters
+ * it leaves behind say whether every word crossed both shuffles exactly once.
+ */
+final class WordCountDag {
+
+  static final String COUNTER_GROUP = "tezext";
+  static final String WORDS_GENERATED = "words.generated";
+  static final String WORDS_CHECKED = "words.checked";
+  static final String DISTINCT_WORDS_CHECKED = "words.distinct";
+
+  static final int DISTINCT_WORDS = 7;
+
+  private WordCountDag() {
+  }
+
+  static DAG create(String name, Configuration conf, int generators, int summers, int wordsPerGenerator) {
+    UserPayload payload = UserPayload.create(
+        ByteBuffer.wrap(Integer.toString(wordsPerGenerator).getBytes(StandardCharsets.UTF_8)));
+    Vertex generate = Vertex.create("generate",
+        ProcessorDescriptor.create(Generate.class.getName()).setUserPayload(payload), generators);
+    Vertex sum = Vertex.create("sum", ProcessorDescriptor.create(Sum.class.getName()), summers);
+    Vertex check = Vertex.create("check", ProcessorDescriptor.create(Check.class.getName()), 1);
+
+    OrderedPartitionedKVEdgeConfig shuffle = OrderedPartitionedKVEdgeConfig
+        .newBuilder(Text.class.getName(), IntWritable.class.getName(), HashPartitioner.class.getName())
+        .setFromConfiguration(conf)
+        .build();
+    return DAG.create(name)
+        .addVertex(generate)
+        .addVertex(sum)
+        .addVertex(check)
+        .addEdge(Edge.create(generate, sum, shuffle.createDefaultEdgeProperty()))
+        .addEdge(Edge.create(sum, check, shuffle.createDefaultEdgeProperty()));
+  }
+
+  /** Emits {@code n} words cycling through {@link #DISTINCT_WORDS} distinct ones. */
+  public static final class Generate extends SimpleProcessor {
+    public Generate(ProcessorContext context) {
+      super(context);
+    }
+
+    @Override
+    public void run() throws Exception {
+      int words = Integer.parseInt(
+          StandardCharsets.UTF_8.decode(getContext().getUserPayload().getPayload()).toString());
+      KeyValueWriter out = (KeyValueWriter) getOutputs().get("sum").getWriter();
+      IntWritable one = new IntWritable(1);
+      for (int i = 0; i < words; i++) {
+        out.write(new Text("word-" + (i % DISTINCT_WORDS)), one);
+      }
+      getContext().getCounters().findCounter(COUNTER_GROUP, WORDS_GENERATED).increment(words);
+    }
+  }
+
+  /** Adds up the ones per word. */
+  public static final class Sum extends SimpleProcessor {
+    public Sum(ProcessorContext context) {
+      super(context);
+    }
+
+    @Override
+    public void run() throws Exception {
+      KeyValuesReader in = (KeyValuesReader) getInputs().get("generate").getReader();
+      KeyValueWriter out = (KeyValueWriter) getOutputs().get("check").getWriter();
+      while (in.next()) {
+        out.write(in.getCurrentKey(), new IntWritable(total(in.getCurrentValues())));
+      }
+    }
+  }
+
+  /** Adds up every word's count and counts the distinct words it saw. */
+  public static final class Check extends SimpleProcessor {
+    public Check(ProcessorContext context) {
+      super(context);
+    }
+
+    @Override
+    public void run() throws Exception {
+      KeyValuesReader in = (KeyValuesReader) getInputs().get("sum").getReader();
+      long words = 0;
+      long distinct = 0;
+      while (in.next()) {
+        words += total(in.getCurrentValues());
+        distinct++;
+      }
+      getContext().getCounters().findCounter(COUNTER_GROUP, WORDS_CHECKED).increment(words);
+      getContext().getCounters().findCounter(COUNTER_GROUP, DISTINCT_WORDS_CHECKED).increment(distinct);
+    }
+  }
+
+  private static int total(Iterable<Object> counts) throws IOException {
+    int total = 0;
+    for (Object count : counts) {
+      total += ((IntWritable) count).get();
+    }
+    return total;
+  }
+}
