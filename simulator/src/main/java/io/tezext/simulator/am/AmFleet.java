@@ -1,0 +1,68 @@
+package io.tezext.simulator.am;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.tez.dag.api.UserPayload;
+
+import io.tezext.simulator.cluster.ResourceManager;
+import io.tezext.simulator.engine.EventLoop;
+import io.tezext.simulator.metrics.CpuMeter;
+import io.tezext.simulator.metrics.RunRecorder;
+import io.tezext.simulator.scheduler.SchedulerFactory;
+import io.tezext.simulator.workload.DagSubmission;
+
+/**
+ * The Tez AMs of one run. A DAG with a session goes to that session's AM (started with its first
+ * DAG, ended after its last); a DAG without one gets an AM of its own, as a non-session TezClient
+ * would give it.
+ */
+public final class AmFleet {
+  private final AmEnvironment env;
+  private final CpuMeter cpu;
+  private final Map<String, Integer> dagsPerSession = new HashMap<>();
+  private final Map<String, SimAm> sessions = new HashMap<>();
+  private int apps;
+  private int exited;
+
+  public AmFleet(EventLoop loop, ResourceManager rm, RunRecorder recorder, SchedulerFactory schedulerFactory,
+      AmSettings settings, Configuration schedulerConf, UserPayload schedulerPayload,
+      Function<String, String> rackOf, Resource maxCapability, double containerFailureProbability, long seed,
+      CpuMeter cpu, List<DagSubmission> submissions) {
+    this.env = new AmEnvironment(loop, rm, recorder, schedulerFactory, settings, schedulerConf, schedulerPayload,
+        rackOf, maxCapability, containerFailureProbability, seed);
+    this.cpu = cpu;
+    for (DagSubmission s : submissions) {
+      if (s.session() != null) {
+        dagsPerSession.merge(s.session(), 1, Integer::sum);
+      }
+    }
+  }
+
+  /** A DAG arrives now. */
+  public void arrive(DagSubmission dag) {
+    SimAm am;
+    if (dag.session() == null) {
+      am = newAm(dag.queue(), false, 1);
+    } else {
+      am = sessions.computeIfAbsent(dag.session(),
+          s -> newAm(dag.queue(), true, dagsPerSession.get(s)));
+    }
+    am.submit(dag);
+  }
+
+  private SimAm newAm(String queue, boolean session, int expectedDags) {
+    apps++;
+    return new SimAm(env, String.format("application_0_%04d", apps), apps, queue, session, expectedDags, cpu,
+        () -> exited++);
+  }
+
+  /** True once every AM started so far has exited. */
+  public boolean allExited() {
+    return exited == apps;
+  }
+}

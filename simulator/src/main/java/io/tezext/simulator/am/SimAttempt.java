@@ -1,0 +1,42 @@
+package io.tezext.simulator.am;
+
+import io.tezext.simulator.engine.ScheduledEvent;
+import io.tezext.simulator.metrics.Locality;
+
+/**
+ * One task attempt: the object handed to the scheduler as the "task" (and returned unchanged in
+ * {@code taskAllocated}), carrying where it runs and when.
+ */
+final class SimAttempt {
+  enum State { REQUESTED, ASSIGNED, RUNNING, ENDED }
+
+  final SimTask task;
+  final int number;
+  final long requestedMs;
+  State state = State.REQUESTED;
+  long containerId = -1;
+  String host;
+  long assignedMs = -1;
+  long startMs = -1;
+  long durationMs;
+  boolean reused;
+  Locality locality = Locality.ANY;
+  /** The attempt's work is done but it waits for its producers to finish (shuffle tail). */
+  boolean waitingForInputs;
+  ScheduledEvent pending;
+
+  SimAttempt(SimTask task, int number, long requestedMs) {
+    this.task = task;
+    this.number = number;
+    this.requestedMs = requestedMs;
+  }
+
+  SimVertex vertex() {
+    return task.vertex;
+  }
+
+  @Override
+  public String toString() {
+    return "attempt_" + task.vertex.dag.submission.id() + "_" + task.vertex.index + "_" + task.index + "_" + number;
+  }
+}

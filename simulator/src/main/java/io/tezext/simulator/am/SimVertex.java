@@ -1,0 +1,70 @@
+package io.tezext.simulator.am;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.tezext.simulator.workload.DataMovement;
+import io.tezext.simulator.workload.VertexSpec;
+
+/** A vertex at run time: its tasks, its edges, its Tez priority, and how far it has got. */
+final class SimVertex {
+  final SimDag dag;
+  final int index;
+  final VertexSpec spec;
+  final SimTask[] tasks;
+  final List<SimVertex> producers = new ArrayList<>();
+  final List<DataMovement> producerMovements = new ArrayList<>();
+  final List<SimVertex> consumers = new ArrayList<>();
+  int distanceFromRoot;
+  boolean initialized;
+  int scheduled;
+  int succeeded;
+  long completedMs = -1;
+
+  SimVertex(SimDag dag, int index, VertexSpec spec) {
+    this.dag = dag;
+    this.index = index;
+    this.spec = spec;
+    this.tasks = new SimTask[spec.parallelism()];
+    for (int i = 0; i < tasks.length; i++) {
+      tasks[i] = new SimTask(this, i, spec.tasks().get(i));
+    }
+  }
+
+  boolean isRoot() {
+    return producers.isEmpty();
+  }
+
+  boolean isComplete() {
+    return succeeded == tasks.length;
+  }
+
+  /**
+   * Tez's natural-order priority ({@code DAGSchedulerNaturalOrder}): the low limit is
+   * (distanceFromRoot + 1) * vertices * 3 + vertexId * 3; first attempts ask at low - 1, retries at
+   * low - 2 (tez.task.reschedule.higher.priority). Lower numbers are served first.
+   */
+  int priority(boolean retry) {
+    int low = (distanceFromRoot + 1) * dag.vertices.length * 3 + index * 3;
+    return retry ? low - 2 : low - 1;
+  }
+
+  /** All producers whose edges need them fully done (broadcast, and scatter-gather for completion). */
+  boolean allProducersComplete() {
+    for (SimVertex p : producers) {
+      if (!p.isComplete()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The latest completion among producers, once all are done. */
+  long producersCompletedMs() {
+    long t = 0;
+    for (SimVertex p : producers) {
+      t = Math.max(t, p.completedMs);
+    }
+    return t;
+  }
+}

@@ -1,0 +1,81 @@
+package io.tezext.simulator.cluster;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** The simulated cluster: its NodeManagers, its queues and how its ResourceManager behaves. */
+public record ClusterSpec(List<NodeSpec> nodes, List<QueueSpec> queues, YarnSettings yarn) {
+
+  public ClusterSpec {
+    nodes = List.copyOf(nodes);
+    queues = queues.isEmpty() ? List.of(new QueueSpec("default", 100, 100)) : List.copyOf(queues);
+    if (nodes.isEmpty()) {
+      throw new IllegalArgumentException("cluster has no nodes");
+    }
+    Set<String> hosts = new HashSet<>();
+    for (NodeSpec n : nodes) {
+      if (!hosts.add(n.host())) {
+        throw new IllegalArgumentException("cluster has two nodes named " + n.host());
+      }
+    }
+    Set<String> names = new HashSet<>();
+    double total = 0;
+    for (QueueSpec q : queues) {
+      if (!names.add(q.name())) {
+        throw new IllegalArgumentException("cluster has two queues named " + q.name());
+      }
+      total += q.capacityPercent();
+    }
+    if (Math.abs(total - 100) > 1e-6) {
+      throw new IllegalArgumentException("queue capacities must add up to 100%, they add up to " + total + "%");
+    }
+  }
+
+  /** {@code racks} racks of {@code nodesPerRack} identical nodes named node-RRR-NNN on /rack-RRR. */
+  public static ClusterSpec uniform(int racks, int nodesPerRack, int memoryMb, int vcores,
+      List<QueueSpec> queues, YarnSettings yarn) {
+    if (racks <= 0 || nodesPerRack <= 0) {
+      throw new IllegalArgumentException("racks and nodesPerRack must be positive, were " + racks
+          + " and " + nodesPerRack);
+    }
+    List<NodeSpec> nodes = new ArrayList<>(racks * nodesPerRack);
+    for (int r = 0; r < racks; r++) {
+      for (int n = 0; n < nodesPerRack; n++) {
+        nodes.add(new NodeSpec(String.format("node-%03d-%03d", r, n), String.format("/rack-%03d", r),
+            memoryMb, vcores));
+      }
+    }
+    return new ClusterSpec(nodes, queues, yarn);
+  }
+
+  public List<String> hosts() {
+    List<String> hosts = new ArrayList<>(nodes.size());
+    nodes.forEach(n -> hosts.add(n.host()));
+    return hosts;
+  }
+
+  public int rackCount() {
+    Set<String> racks = new TreeSet<>();
+    nodes.forEach(n -> racks.add(n.rack()));
+    return racks.size();
+  }
+
+  public long totalMemoryMb() {
+    long sum = 0;
+    for (NodeSpec n : nodes) {
+      sum += n.memoryMb();
+    }
+    return sum;
+  }
+
+  public long totalVcores() {
+    long sum = 0;
+    for (NodeSpec n : nodes) {
+      sum += n.vcores();
+    }
+    return sum;
+  }
+}

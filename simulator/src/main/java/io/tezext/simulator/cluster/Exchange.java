@@ -1,0 +1,11 @@
+package io.tezext.simulator.cluster;
+
+import java.util.List;
+
+/**
+ * What one AM-RM heartbeat brings back: containers allocated and containers completed since the
+ * last one, and the application's headroom.
+ */
+public record Exchange(List<RmContainer> allocated, List<RmContainer> completed, long headroomMemoryMb,
+    int headroomVcores, int clusterNodes) {
+}

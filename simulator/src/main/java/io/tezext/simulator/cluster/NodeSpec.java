@@ -1,0 +1,17 @@
+package io.tezext.simulator.cluster;
+
+/** One NodeManager: its host name, its rack, and what it offers to containers. */
+public record NodeSpec(String host, String rack, int memoryMb, int vcores) {
+
+  public NodeSpec {
+    if (host == null || host.isBlank()) {
+      throw new IllegalArgumentException("node host must not be empty");
+    }
+    if (rack == null || !rack.startsWith("/")) {
+      throw new IllegalArgumentException("node " + host + ": rack must be a path like /rack-01, was " + rack);
+    }
+    if (memoryMb <= 0 || vcores <= 0) {
+      throw new IllegalArgumentException("node " + host + ": memoryMb and vcores must be positive");
+    }
+  }
+}

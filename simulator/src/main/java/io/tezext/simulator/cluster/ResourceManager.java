@@ -1,0 +1,335 @@
+package io.tezext.simulator.cluster;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.tezext.simulator.engine.EventLoop;
+import io.tezext.simulator.engine.Phase;
+
+/**
+ * A CapacityScheduler-like ResourceManager in virtual time. Every node heartbeat is one scheduling
+ * opportunity: the node is offered to queues least-served first, and within a queue to applications
+ * in submission order, each at its highest-priority outstanding ask. An application that could only
+ * take the node at a worse locality than it asked for waits (delay scheduling, counted in missed
+ * opportunities) and the node goes to the next application. AM containers are placed before task
+ * containers, within each queue's AM share.
+ *
+ * <p>All NodeManagers heartbeat on a common grid; a round visits them in an order that rotates
+ * every round, so no node is always first. Rounds run only while some application is waiting.
+ */
+public final class ResourceManager {
+  private static final Comparator<RmQueue> LEAST_SERVED_FIRST =
+      Comparator.comparingDouble(RmQueue::usedShare).thenComparing(RmQueue::name);
+
+  private final EventLoop loop;
+  private final YarnSettings yarn;
+  private final List<RmNode> nodes = new ArrayList<>();
+  private final Map<String, RmNode> nodesByHost = new HashMap<>();
+  private final Set<String> racks = new HashSet<>();
+  private final Map<String, RmQueue> queues = new LinkedHashMap<>();
+  private final Map<Long, RmContainer> liveContainers = new HashMap<>();
+  private final ClusterObserver observer;
+  private final RmPreemptionMonitor preemption;
+  private long nextContainerId = 1;
+  private long submitted;
+  private int liveNodes;
+  private long liveMemoryMb;
+  private int liveVcores;
+  private long usedVcores;
+  private boolean roundScheduled;
+  private int rotation;
+
+  public ResourceManager(EventLoop loop, ClusterSpec spec, ClusterObserver observer) {
+    this.loop = loop;
+    this.yarn = spec.yarn();
+    this.observer = observer;
+    for (NodeSpec n : spec.nodes()) {
+      RmNode node = new RmNode(n, nodes.size());
+      nodes.add(node);
+      nodesByHost.put(n.host(), node);
+      racks.add(n.rack());
+      liveMemoryMb += n.memoryMb();
+      liveVcores += n.vcores();
+    }
+    liveNodes = nodes.size();
+    for (QueueSpec q : spec.queues()) {
+      queues.put(q.name(), new RmQueue(q));
+    }
+    resizeQueues();
+    this.preemption = yarn.preemption() ? new RmPreemptionMonitor(this, loop, yarn) : null;
+  }
+
+  /** Submits an application; the listener hears when its AM container is placed. */
+  public RmApp submit(String appId, String queueName, int amMemoryMb, int amVcores,
+      RmApp.AmContainerListener listener) {
+    RmQueue queue = queues.get(queueName);
+    if (queue == null) {
+      throw new IllegalArgumentException("application " + appId + " names queue '" + queueName
+          + "', which the cluster does not have (queues: " + queues.keySet() + ")");
+    }
+    RmApp app = new RmApp(appId, queue, submitted++, amMemoryMb, amVcores, listener);
+    queue.apps.add(app);
+    requestRound();
+    return app;
+  }
+
+  /** One AM-RM heartbeat: takes the AM's changed asks and releases, returns what happened since. */
+  public Exchange heartbeat(RmApp app, Collection<AskUpdate> asks, Collection<Long> releases) {
+    if (app.finished) {
+      throw new IllegalStateException("application " + app.id() + " heartbeat after it finished");
+    }
+    for (AskUpdate u : asks) {
+      app.asks.computeIfAbsent(u.key(), k -> new PendingAsks())
+          .set(u.location(), u.count(), racks.contains(u.location()));
+    }
+    for (Long id : releases) {
+      RmContainer c = app.live.get(id);
+      if (c != null) { // releasing what already completed is harmless, as in YARN
+        complete(c, ContainerExit.RELEASED);
+      }
+    }
+    List<RmContainer> allocated = app.newlyAllocated;
+    List<RmContainer> completed = app.newlyCompleted;
+    app.newlyAllocated = new ArrayList<>();
+    app.newlyCompleted = new ArrayList<>();
+    if (app.hasPendingAsks()) {
+      requestRound();
+    }
+    RmQueue q = app.queue();
+    long headroomMb = Math.max(0, Math.min(q.maxMemoryMb - q.usedMemoryMb, freeMemoryMb()));
+    int headroomVcores = Math.max(0, (int) Math.min(Integer.MAX_VALUE, freeVcores()));
+    return new Exchange(allocated, completed, headroomMb, headroomVcores, liveNodes);
+  }
+
+  /** The application ended: everything it still holds, AM included, is freed. */
+  public void finish(RmApp app) {
+    for (RmContainer c : new ArrayList<>(app.live.values())) {
+      complete(c, ContainerExit.RELEASED);
+    }
+    app.finished = true;
+    app.asks.clear();
+    app.queue().apps.remove(app);
+  }
+
+  /** A NodeManager is lost: its containers complete as NODE_LOST and its capacity is gone. */
+  public void loseNode(String host) {
+    RmNode node = nodesByHost.get(host);
+    if (node == null) {
+      throw new IllegalArgumentException("cannot lose node " + host + ": the cluster has no such node");
+    }
+    if (!node.isAlive()) {
+      return;
+    }
+    List<RmContainer> onNode = new ArrayList<>();
+    node.containers().forEach(onNode::add);
+    for (RmContainer c : onNode) {
+      complete(c, ContainerExit.NODE_LOST);
+    }
+    node.markLost();
+    liveNodes--;
+    liveMemoryMb -= node.spec().memoryMb();
+    liveVcores -= node.spec().vcores();
+    resizeQueues();
+  }
+
+  /** A container's process dies (injected failure). */
+  public void failContainer(long containerId) {
+    RmContainer c = liveContainers.get(containerId);
+    if (c != null) {
+      complete(c, ContainerExit.FAILED);
+    }
+  }
+
+  void preempt(RmContainer c) {
+    if (!c.isCompleted()) {
+      complete(c, ContainerExit.PREEMPTED);
+    }
+  }
+
+  private void complete(RmContainer c, ContainerExit why) {
+    c.complete(why, loop.now());
+    c.node().remove(c);
+    liveContainers.remove(c.id());
+    RmApp app = c.app();
+    app.live.remove(c.id());
+    app.usedMemoryMb -= c.memoryMb();
+    app.usedVcores -= c.vcores();
+    if (c.node().isAlive()) {
+      usedVcores -= c.vcores();
+    }
+    RmQueue q = app.queue();
+    q.usedMemoryMb -= c.memoryMb();
+    if (c.isAmContainer()) {
+      q.amUsedMemoryMb -= c.memoryMb();
+    } else if (!app.finished) {
+      app.newlyCompleted.add(c);
+    }
+    observer.containerCompleted(c);
+    requestRound();
+  }
+
+  private void requestRound() {
+    if (roundScheduled || !hasDemand()) {
+      return;
+    }
+    long hb = yarn.nodeHeartbeatMs();
+    loop.at((loop.now() / hb + 1) * hb, Phase.NODE_HEARTBEAT, this::round);
+    roundScheduled = true;
+  }
+
+  private boolean hasDemand() {
+    for (RmQueue q : queues.values()) {
+      for (RmApp app : q.apps) {
+        if (app.waitingForAm() || app.hasPendingAsks()) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private void round() {
+    roundScheduled = false;
+    int n = nodes.size();
+    for (int i = 0; i < n; i++) {
+      RmNode node = nodes.get((rotation + i) % n);
+      if (node.isAlive() && node.freeMemoryMb() > 0) {
+        offer(node);
+      }
+    }
+    rotation = (rotation + 1) % n;
+    requestRound();
+  }
+
+  /** Offers one node until nobody takes anything more from it. */
+  private void offer(RmNode node) {
+    List<RmQueue> order = new ArrayList<>(queues.values());
+    boolean placed = true;
+    while (placed && node.freeMemoryMb() > 0) {
+      order.sort(LEAST_SERVED_FIRST);
+      placed = placeAm(node, order) || placeTask(node, order);
+    }
+  }
+
+  private boolean placeAm(RmNode node, List<RmQueue> order) {
+    for (RmQueue q : order) {
+      long amLimit = Math.max((long) (q.maxMemoryMb * yarn.maxAmSharePercent() / 100), 1);
+      for (RmApp app : q.apps) {
+        if (app.waitingForAm() && node.fits(app.amMemoryMb(), app.amVcores(), yarn.dominantResources())
+            && q.canTake(app.amMemoryMb())
+            && (q.amUsedMemoryMb == 0 || q.amUsedMemoryMb + app.amMemoryMb() <= amLimit)) {
+          RmContainer c = allocate(app, node, app.amMemoryMb(), app.amVcores(), 0, true);
+          app.amContainer = c;
+          q.amUsedMemoryMb += c.memoryMb();
+          app.listener().amContainerAllocated(c);
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private boolean placeTask(RmNode node, List<RmQueue> order) {
+    for (RmQueue q : order) {
+      for (RmApp app : q.apps) {
+        if (app.amContainer == null) {
+          continue;
+        }
+        for (Map.Entry<AskKey, PendingAsks> e : app.asks.entrySet()) {
+          PendingAsks pending = e.getValue();
+          if (pending.any() <= 0) {
+            continue;
+          }
+          AskKey key = e.getKey();
+          // Only the application's highest-priority outstanding ask is considered on this node.
+          if (q.canTake(key.memoryMb()) && node.fits(key.memoryMb(), key.vcores(), yarn.dominantResources())) {
+            pending.missedOpportunity();
+            PendingAsks.Locality locality = pending.allowed(node, liveNodes, yarn);
+            if (locality != null) {
+              pending.allocated(node, locality);
+              app.newlyAllocated.add(allocate(app, node, key.memoryMb(), key.vcores(), key.priority(), false));
+              return true;
+            }
+          }
+          break;
+        }
+      }
+    }
+    return false;
+  }
+
+  private RmContainer allocate(RmApp app, RmNode node, int memoryMb, int vcores, int priority, boolean am) {
+    RmContainer c = new RmContainer(nextContainerId++, app, node, memoryMb, vcores, priority, loop.now(), am);
+    node.add(c);
+    liveContainers.put(c.id(), c);
+    app.live.put(c.id(), c);
+    app.usedMemoryMb += memoryMb;
+    app.usedVcores += vcores;
+    usedVcores += vcores;
+    app.queue().usedMemoryMb += memoryMb;
+    observer.containerAllocated(c);
+    return c;
+  }
+
+  private void resizeQueues() {
+    for (RmQueue q : queues.values()) {
+      q.resize(liveMemoryMb, yarn.maxAmSharePercent());
+    }
+  }
+
+  Collection<RmQueue> queues() {
+    return queues.values();
+  }
+
+  public long freeMemoryMb() {
+    long used = 0;
+    for (RmQueue q : queues.values()) {
+      used += q.usedMemoryMb;
+    }
+    return liveMemoryMb - used;
+  }
+
+  private long freeVcores() {
+    return liveVcores - usedVcores;
+  }
+
+  public int liveNodes() {
+    return liveNodes;
+  }
+
+  public long liveMemoryMb() {
+    return liveMemoryMb;
+  }
+
+  public long liveVcores() {
+    return liveVcores;
+  }
+
+  public List<RmNode> nodes() {
+    return nodes;
+  }
+
+  public RmNode node(String host) {
+    return nodesByHost.get(host);
+  }
+
+  public boolean isRack(String location) {
+    return racks.contains(location);
+  }
+
+  /** The live container with this id, or null once it has completed. */
+  public RmContainer container(long id) {
+    return liveContainers.get(id);
+  }
+
+  public Collection<RmContainer> liveContainers() {
+    return liveContainers.values();
+  }
+}

@@ -1,0 +1,176 @@
+package io.tezext.simulator.run;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.tez.common.TezUtils;
+import org.apache.tez.dag.api.TezConfiguration;
+import org.apache.tez.dag.api.UserPayload;
+
+import io.tezext.simulator.am.AmFleet;
+import io.tezext.simulator.cluster.ClusterObserver;
+import io.tezext.simulator.cluster.ClusterSpec;
+import io.tezext.simulator.cluster.NodeSpec;
+import io.tezext.simulator.cluster.ResourceManager;
+import io.tezext.simulator.cluster.RmContainer;
+import io.tezext.simulator.engine.EventLoop;
+import io.tezext.simulator.engine.Phase;
+import io.tezext.simulator.metrics.ClusterCapacity;
+import io.tezext.simulator.metrics.CpuMeter;
+import io.tezext.simulator.metrics.RunRecorder;
+import io.tezext.simulator.metrics.RunResult;
+import io.tezext.simulator.metrics.WallClock;
+import io.tezext.simulator.scheduler.SchedulerKind;
+import io.tezext.simulator.scheduler.SimulatedRackMapping;
+import io.tezext.simulator.workload.DagSubmission;
+import io.tezext.simulator.workload.Workload;
+
+/**
+ * One run: one workload on one scenario with one scheduler, from the first arrival until every AM
+ * has exited. Single-threaded and deterministic: the same inputs give the same records.
+ */
+public final class Simulation {
+  private final Scenario scenario;
+  private final Workload workload;
+  private final SchedulerKind scheduler;
+  private final boolean checkInvariants;
+  private final ProgressListener progress;
+
+  public Simulation(Scenario scenario, Workload workload, SchedulerKind scheduler, boolean checkInvariants,
+      ProgressListener progress) {
+    this.scenario = scenario;
+    this.workload = workload;
+    this.scheduler = scheduler;
+    this.checkInvariants = checkInvariants;
+    this.progress = progress;
+  }
+
+  public RunResult run() {
+    long wallStart = WallClock.nanos();
+    ClusterSpec cluster = scenario.cluster();
+    Map<String, String> racks = new LinkedHashMap<>();
+    for (NodeSpec n : cluster.nodes()) {
+      racks.put(n.host(), n.rack());
+    }
+    SimulatedRackMapping.install(racks);
+
+    EventLoop loop = new EventLoop();
+    RunRecorder recorder = new RunRecorder();
+    InvariantChecker invariants = checkInvariants ? new InvariantChecker() : null;
+    ResourceManager rm = new ResourceManager(loop, cluster, invariants == null ? recorder
+        : new BothObservers(recorder, invariants));
+    if (invariants != null) {
+      loop.observe(now -> invariants.check(rm));
+    }
+    Configuration schedulerConf = schedulerConf(scenario.am().tezConf());
+    AmFleet fleet = new AmFleet(loop, rm, recorder, scheduler.factory(), scenario.am(), schedulerConf,
+        payload(schedulerConf), SimulatedRackMapping::rackOf, maxCapability(cluster),
+        scenario.failures().containerFailureProbability(), scenario.seed(), new CpuMeter(true),
+        workload.submissions());
+
+    List<DagSubmission> submissions = workload.submissions();
+    for (DagSubmission s : submissions) {
+      loop.at(s.arrivalMs(), Phase.WORK, () -> fleet.arrive(s));
+    }
+    for (Failures.NodeLoss loss : scenario.failures().nodeLosses()) {
+      loop.at(loss.atMs(), Phase.FAILURE, () -> rm.loseNode(loss.host()));
+    }
+    long first = submissions.isEmpty() ? 0 : submissions.get(0).arrivalMs();
+    int total = submissions.size();
+    sampleEvery(loop, rm, recorder, first, () -> recorder.dagsEnded() < total);
+    loop.run(() -> {
+      progress.update(loop.now(), recorder.dagsEnded(), total);
+      return recorder.dagsEnded() == total && fleet.allExited();
+    });
+    if (recorder.dagsEnded() != total || !fleet.allExited()) {
+      throw new IllegalStateException("simulation stalled at " + loop.now() + " ms with " + recorder.dagsEnded()
+          + " of " + total + " DAGs finished: no event left to run");
+    }
+    if (invariants != null) {
+      invariants.checkEnd(rm, recorder, workload);
+    }
+    progress.update(loop.now(), total, total);
+    List<String> notes = new ArrayList<>(workload.notes());
+    ClusterCapacity capacity = new ClusterCapacity(cluster.nodes().size(), cluster.rackCount(),
+        cluster.totalMemoryMb(), cluster.totalVcores());
+    return recorder.result(scheduler.cliName(), workload.name(), scenario.seed(), capacity, loop.processed(),
+        loop.now() - first, WallClock.nanos() - wallStart, notes);
+  }
+
+  private void sampleEvery(EventLoop loop, ResourceManager rm, RunRecorder recorder, long at,
+      java.util.function.BooleanSupplier more) {
+    loop.at(at, Phase.SAMPLE, () -> {
+      recorder.sample(loop.now(), rm);
+      if (more.getAsBoolean()) {
+        sampleEvery(loop, rm, recorder, loop.now() + scenario.sampleIntervalMs(), more);
+      }
+    });
+  }
+
+  /**
+   * The configuration the scheduler under test reads. DagAware draws each idle container's release
+   * timeout from ThreadLocalRandom when min and max differ, which no seed can fix, so the simulator
+   * runs it with max = min unless both are set explicitly to the same value.
+   */
+  static Configuration schedulerConf(Map<String, String> tezConf) {
+    Configuration conf = new Configuration(false);
+    tezConf.forEach(conf::set);
+    String minKey = TezConfiguration.TEZ_AM_CONTAINER_IDLE_RELEASE_TIMEOUT_MIN_MILLIS;
+    String maxKey = TezConfiguration.TEZ_AM_CONTAINER_IDLE_RELEASE_TIMEOUT_MAX_MILLIS;
+    long min = conf.getLong(minKey, TezConfiguration.TEZ_AM_CONTAINER_IDLE_RELEASE_TIMEOUT_MIN_MILLIS_DEFAULT);
+    if (tezConf.containsKey(maxKey) && conf.getLong(maxKey, min) != min) {
+      throw new IllegalArgumentException(maxKey + " (" + conf.get(maxKey) + ") must equal " + minKey + " (" + min
+          + ") in the simulator: DagAwareYarnTaskScheduler draws the timeout between them from an unseedable "
+          + "ThreadLocalRandom, which would make runs irreproducible");
+    }
+    conf.setLong(minKey, min);
+    conf.setLong(maxKey, min);
+    return conf;
+  }
+
+  private static UserPayload payload(Configuration conf) {
+    try {
+      return TezUtils.createUserPayloadFromConf(conf);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot serialize the scheduler configuration", e);
+    }
+  }
+
+  private static Resource maxCapability(ClusterSpec cluster) {
+    int memory = 0;
+    int vcores = 0;
+    for (NodeSpec n : cluster.nodes()) {
+      memory = Math.max(memory, n.memoryMb());
+      vcores = Math.max(vcores, n.vcores());
+    }
+    return Resource.newInstance(memory, vcores);
+  }
+
+  /** Hears how far the run has got, after every event; implementations throttle themselves. */
+  @FunctionalInterface
+  public interface ProgressListener {
+    ProgressListener NONE = (now, done, total) -> { };
+
+    void update(long virtualNowMs, int dagsDone, int dagsTotal);
+  }
+
+  private record BothObservers(ClusterObserver first, ClusterObserver second) implements ClusterObserver {
+    @Override
+    public void containerAllocated(RmContainer c) {
+      first.containerAllocated(c);
+      second.containerAllocated(c);
+    }
+
+    @Override
+    public void containerCompleted(RmContainer c) {
+      first.containerCompleted(c);
+      second.containerCompleted(c);
+    }
+  }
+}

@@ -1,0 +1,163 @@
+package io.tezext.simulator.scheduler;
+
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.apache.hadoop.yarn.api.protocolrecords.AllocateResponse;
+import org.apache.hadoop.yarn.api.protocolrecords.RegisterApplicationMasterResponse;
+import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
+import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.ContainerId;
+import org.apache.hadoop.yarn.api.records.ContainerState;
+import org.apache.hadoop.yarn.api.records.ContainerStatus;
+import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
+import org.apache.hadoop.yarn.api.records.NodeId;
+import org.apache.hadoop.yarn.api.records.Priority;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.api.records.UpdateContainerRequest;
+import org.apache.hadoop.yarn.client.api.AMRMClient;
+import org.apache.hadoop.yarn.proto.YarnServiceProtos.SchedulerResourceTypes;
+import org.apache.hadoop.yarn.util.Records;
+
+import io.tezext.simulator.cluster.Exchange;
+import io.tezext.simulator.cluster.ResourceManager;
+import io.tezext.simulator.cluster.RmApp;
+import io.tezext.simulator.cluster.RmContainer;
+
+/**
+ * The synchronous YARN client a scheduler under test talks to, backed by the simulated
+ * ResourceManager. Requests and releases accumulate between heartbeats; {@link #heartbeat()} sends
+ * them and returns what the RM granted and completed as YARN records, which the driver hands to the
+ * scheduler's callbacks.
+ */
+public final class SimulatedAmRmClient<T extends AMRMClient.ContainerRequest> extends AMRMClient<T> {
+  private final ResourceManager rm;
+  private final RmApp app;
+  private final ApplicationAttemptId attemptId;
+  private final RequestTable<T> requests;
+  private final List<Long> releases = new ArrayList<>();
+  private final Map<String, NodeId> nodeIds = new HashMap<>();
+  private final Map<Long, Container> containers = new HashMap<>();
+  private final Resource maxCapability;
+  private Resource headroom = Resource.newInstance(0, 0);
+  private int clusterNodes;
+
+  public SimulatedAmRmClient(ResourceManager rm, RmApp app, ApplicationAttemptId attemptId,
+      Function<String, String> rackOf, Resource maxCapability) {
+    super(SimulatedAmRmClient.class.getSimpleName());
+    this.rm = rm;
+    this.app = app;
+    this.attemptId = attemptId;
+    this.requests = new RequestTable<>(rackOf);
+    this.maxCapability = maxCapability;
+    this.clusterNodes = rm.liveNodes();
+  }
+
+  /** Result of one heartbeat, in the types the scheduler's callbacks take. */
+  public record Heartbeat(List<Container> allocated, List<ContainerStatus> completed) {
+  }
+
+  /** Sends changed asks and releases to the RM; returns new and completed containers. */
+  public Heartbeat heartbeat() {
+    Exchange exchange = rm.heartbeat(app, requests.drainChanges(), List.copyOf(releases));
+    releases.clear();
+    headroom = Resource.newInstance(exchange.headroomMemoryMb(), exchange.headroomVcores());
+    clusterNodes = exchange.clusterNodes();
+    List<Container> allocated = new ArrayList<>(exchange.allocated().size());
+    for (RmContainer c : exchange.allocated()) {
+      Container container = Container.newInstance(ContainerId.newContainerId(attemptId, c.id()),
+          nodeId(c.host()), c.host() + ":8042", Resource.newInstance(c.memoryMb(), c.vcores()),
+          Priority.newInstance(c.priority()), null);
+      containers.put(c.id(), container);
+      allocated.add(container);
+    }
+    List<ContainerStatus> completed = new ArrayList<>(exchange.completed().size());
+    for (RmContainer c : exchange.completed()) {
+      containers.remove(c.id());
+      completed.add(ContainerStatus.newInstance(ContainerId.newContainerId(attemptId, c.id()),
+          ContainerState.COMPLETE, c.exit().diagnostics(), c.exit().exitStatus()));
+    }
+    return new Heartbeat(allocated, completed);
+  }
+
+  /** The YARN record this client handed out for a container, while it is live. */
+  public Container container(long id) {
+    return containers.get(id);
+  }
+
+  private NodeId nodeId(String host) {
+    return nodeIds.computeIfAbsent(host, h -> NodeId.newInstance(h, 8041));
+  }
+
+  @Override
+  public RegisterApplicationMasterResponse registerApplicationMaster(String host, int port, String url) {
+    RegisterApplicationMasterResponse response = Records.newRecord(RegisterApplicationMasterResponse.class);
+    response.setMaximumResourceCapability(maxCapability);
+    response.setApplicationACLs(new HashMap<>());
+    response.setQueue(app.queueName());
+    response.setClientToAMTokenMasterKey(ByteBuffer.allocate(0));
+    response.setSchedulerResourceTypes(EnumSet.of(SchedulerResourceTypes.MEMORY, SchedulerResourceTypes.CPU));
+    return response;
+  }
+
+  @Override
+  public AllocateResponse allocate(float progressIndicator) {
+    throw new UnsupportedOperationException("the simulator delivers heartbeats through heartbeat()");
+  }
+
+  @Override
+  public void unregisterApplicationMaster(FinalApplicationStatus status, String message, String url) {
+    // The AM model tells the RM the application finished; nothing to send here.
+  }
+
+  @Override
+  public void addContainerRequest(T request) {
+    requests.add(request);
+  }
+
+  @Override
+  public void removeContainerRequest(T request) {
+    requests.remove(request);
+  }
+
+  @Override
+  public void requestContainerUpdate(Container container, UpdateContainerRequest request) {
+    throw new UnsupportedOperationException("container resizing is not simulated");
+  }
+
+  @Override
+  public void releaseAssignedContainer(ContainerId containerId) {
+    releases.add(containerId.getContainerId());
+  }
+
+  @Override
+  public Resource getAvailableResources() {
+    return headroom;
+  }
+
+  @Override
+  public int getClusterNodeCount() {
+    return clusterNodes;
+  }
+
+  @Override
+  public List<? extends Collection<T>> getMatchingRequests(Priority priority, String location, Resource capability) {
+    return requests.matching(priority.getPriority(), location, capability);
+  }
+
+  @Override
+  public Collection<T> getMatchingRequests(long allocationRequestId) {
+    return List.of();
+  }
+
+  @Override
+  public void updateBlacklist(List<String> additions, List<String> removals) {
+    // Node blacklisting is off in the simulated AM (as MiniTezCluster runs it).
+  }
+}

@@ -1,0 +1,95 @@
+package io.tezext.simulator.workload;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A DAG: vertices in a topological order and the edges between them. Construction checks the edges
+ * name known vertices, that one-to-one edges join vertices of equal parallelism, and that there is
+ * no cycle, so everything downstream can trust the shape.
+ */
+public record DagSpec(String name, List<VertexSpec> vertices, List<EdgeSpec> edges) {
+
+  public DagSpec {
+    vertices = List.copyOf(vertices);
+    edges = List.copyOf(edges);
+    if (vertices.isEmpty()) {
+      throw new IllegalArgumentException("DAG " + name + " has no vertices");
+    }
+    Map<String, VertexSpec> byName = new HashMap<>();
+    for (VertexSpec v : vertices) {
+      if (byName.put(v.name(), v) != null) {
+        throw new IllegalArgumentException("DAG " + name + " has two vertices named " + v.name());
+      }
+    }
+    for (EdgeSpec e : edges) {
+      VertexSpec from = byName.get(e.from());
+      VertexSpec to = byName.get(e.to());
+      if (from == null || to == null) {
+        throw new IllegalArgumentException("DAG " + name + ": edge " + e.from() + " -> " + e.to()
+            + " names an unknown vertex (known: " + byName.keySet() + ")");
+      }
+      if (e.movement() == DataMovement.ONE_TO_ONE && from.parallelism() != to.parallelism()) {
+        throw new IllegalArgumentException("DAG " + name + ": one-to-one edge " + e.from() + " -> " + e.to()
+            + " joins parallelism " + from.parallelism() + " to " + to.parallelism());
+      }
+    }
+    vertices = topologicalOrder(name, vertices, edges);
+  }
+
+  /** Kahn's algorithm, stable in the given order, so vertex indices are deterministic. */
+  private static List<VertexSpec> topologicalOrder(String dag, List<VertexSpec> vertices, List<EdgeSpec> edges) {
+    Map<String, Integer> inDegree = new HashMap<>();
+    Map<String, List<String>> out = new HashMap<>();
+    for (VertexSpec v : vertices) {
+      inDegree.put(v.name(), 0);
+      out.put(v.name(), new ArrayList<>());
+    }
+    for (EdgeSpec e : edges) {
+      inDegree.merge(e.to(), 1, Integer::sum);
+      out.get(e.from()).add(e.to());
+    }
+    Map<String, VertexSpec> byName = new HashMap<>();
+    vertices.forEach(v -> byName.put(v.name(), v));
+    Deque<String> ready = new ArrayDeque<>();
+    for (VertexSpec v : vertices) {
+      if (inDegree.get(v.name()) == 0) {
+        ready.add(v.name());
+      }
+    }
+    List<VertexSpec> ordered = new ArrayList<>(vertices.size());
+    while (!ready.isEmpty()) {
+      String v = ready.poll();
+      ordered.add(byName.get(v));
+      for (String next : out.get(v)) {
+        if (inDegree.merge(next, -1, Integer::sum) == 0) {
+          ready.add(next);
+        }
+      }
+    }
+    if (ordered.size() != vertices.size()) {
+      throw new IllegalArgumentException("DAG " + dag + " has a cycle");
+    }
+    return List.copyOf(ordered);
+  }
+
+  public int taskCount() {
+    int n = 0;
+    for (VertexSpec v : vertices) {
+      n += v.parallelism();
+    }
+    return n;
+  }
+
+  public long workMs() {
+    long sum = 0;
+    for (VertexSpec v : vertices) {
+      sum += v.workMs();
+    }
+    return sum;
+  }
+}
