@@ -10,6 +10,8 @@ import io.tezext.simulator.metrics.Locality;
 final class SimAttempt {
   enum State { REQUESTED, ASSIGNED, RUNNING, ENDED }
 
+  private static long created;
+  private final int hash;
   final SimTask task;
   final int number;
   final long requestedMs;
@@ -29,6 +31,21 @@ final class SimAttempt {
     this.task = task;
     this.number = number;
     this.requestedMs = requestedMs;
+    this.hash = Long.hashCode(++created * 0x9E3779B97F4A7C15L);
+  }
+
+  /**
+   * Schedulers keep attempts in hash maps; a hash of our own keeps those fast and their order
+   * reproducible even when identity hash codes are not.
+   */
+  @Override
+  public int hashCode() {
+    return hash;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return this == o;
   }
 
   SimVertex vertex() {
