@@ -69,12 +69,9 @@ public final class ScenarioFile {
   }
 
   private static Scenario toScenario(String file, FileModel m, long seed) {
-    String section = "";
+    String section = "queues";
     try {
-      section = "nodes";
       List<QueueSpec> queues = new ArrayList<>();
-      ClusterSpec cluster;
-      section = "queues";
       for (QueueModel q : m.queues) {
         queues.add(new QueueSpec(q.name, q.capacity, q.maxCapacity == null ? q.capacity : q.maxCapacity));
       }
@@ -83,6 +80,7 @@ public final class ScenarioFile {
       YarnSettings yarn = new YarnSettings(y.nodeHeartbeatMs, y.nodeLocalityDelay, y.rackLocalityAdditionalDelay,
           y.dominantResources, y.preemption, y.preemptionIntervalMs, y.preemptionWaitMs, y.maxAmSharePercent);
       section = "nodes";
+      ClusterSpec cluster;
       if (!m.nodes.isEmpty()) {
         if (m.racks != null || m.nodesPerRack != null) {
           throw new IllegalArgumentException("give either 'nodes' or 'racks' + 'nodesPerRack', not both");
@@ -108,7 +106,7 @@ public final class ScenarioFile {
         losses.add(new Failures.NodeLoss(l.host, l.atMs));
       }
       Failures failures = new Failures(losses, m.failures.containerFailureProbability);
-      section = "sampleIntervalMs";
+      section = "scenario";
       return new Scenario(cluster, am, failures, seed, m.sampleIntervalMs);
     } catch (IllegalArgumentException e) {
       throw new ScenarioFileException(file + ": in '" + section + "': " + e.getMessage());

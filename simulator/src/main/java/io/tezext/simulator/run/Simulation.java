@@ -26,7 +26,7 @@ import io.tezext.simulator.metrics.CpuMeter;
 import io.tezext.simulator.metrics.RunRecorder;
 import io.tezext.simulator.metrics.RunResult;
 import io.tezext.simulator.metrics.WallClock;
-import io.tezext.simulator.scheduler.SchedulerKind;
+import io.tezext.simulator.scheduler.SchedulerSpec;
 import io.tezext.simulator.scheduler.SimulatedRackMapping;
 import io.tezext.simulator.workload.DagSubmission;
 import io.tezext.simulator.workload.Workload;
@@ -38,11 +38,11 @@ import io.tezext.simulator.workload.Workload;
 public final class Simulation {
   private final Scenario scenario;
   private final Workload workload;
-  private final SchedulerKind scheduler;
+  private final SchedulerSpec scheduler;
   private final boolean checkInvariants;
   private final ProgressListener progress;
 
-  public Simulation(Scenario scenario, Workload workload, SchedulerKind scheduler, boolean checkInvariants,
+  public Simulation(Scenario scenario, Workload workload, SchedulerSpec scheduler, boolean checkInvariants,
       ProgressListener progress) {
     this.scenario = scenario;
     this.workload = workload;
@@ -68,7 +68,9 @@ public final class Simulation {
     if (invariants != null) {
       loop.observe(now -> invariants.check(rm));
     }
-    Configuration schedulerConf = schedulerConf(scenario.am().tezConf());
+    Map<String, String> tezConf = new LinkedHashMap<>(scenario.am().tezConf());
+    tezConf.putAll(scheduler.conf());
+    Configuration schedulerConf = schedulerConf(tezConf);
     AmFleet fleet = new AmFleet(loop, rm, recorder, scheduler.factory(), scenario.am(), schedulerConf,
         payload(schedulerConf), SimulatedRackMapping::rackOf, maxCapability(cluster),
         scenario.failures().containerFailureProbability(), scenario.seed(), new CpuMeter(true),
@@ -99,7 +101,7 @@ public final class Simulation {
     List<String> notes = new ArrayList<>(workload.notes());
     ClusterCapacity capacity = new ClusterCapacity(cluster.nodes().size(), cluster.rackCount(),
         cluster.totalMemoryMb(), cluster.totalVcores());
-    return recorder.result(scheduler.cliName(), workload.name(), scenario.seed(), capacity, loop.processed(),
+    return recorder.result(scheduler.label(), workload.name(), scenario.seed(), capacity, loop.processed(),
         loop.now() - first, WallClock.nanos() - wallStart, notes);
   }
 

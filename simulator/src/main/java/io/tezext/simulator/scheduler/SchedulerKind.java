@@ -51,6 +51,7 @@ public enum SchedulerKind {
       }
     }
     throw new IllegalArgumentException("unknown scheduler '" + name + "'; known schedulers: "
-        + Arrays.stream(values()).map(SchedulerKind::cliName).collect(Collectors.joining(", ")));
+        + Arrays.stream(values()).map(SchedulerKind::cliName).collect(Collectors.joining(", "))
+        + ", or class:<fully qualified class name>");
   }
 }

@@ -11,6 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.util.List;
 import java.util.Map;
 
+import org.apache.tez.dag.app.rm.VirtualTimeDagAwareScheduler;
 import org.junit.jupiter.api.Test;
 
 import io.tezext.simulator.cluster.QueueSpec;
@@ -18,6 +19,7 @@ import io.tezext.simulator.metrics.AttemptOutcome;
 import io.tezext.simulator.metrics.AttemptRecord;
 import io.tezext.simulator.metrics.DagRecord;
 import io.tezext.simulator.metrics.RunResult;
+import io.tezext.simulator.scheduler.SchedulerSpec;
 import io.tezext.simulator.workload.DagSubmission;
 
 /** The real DagAwareYarnTaskScheduler, driven through the simulated AM and RM, end to end. */
@@ -51,6 +53,20 @@ class DagAwareBehaviourTest {
     assertThat(second.dags()).isEqualTo(first.dags());
     assertThat(second.containers()).isEqualTo(first.containers());
     assertThat(second.utilization()).isEqualTo(first.utilization());
+  }
+
+  @Test
+  void aSchedulerNamedByClassRunsExactlyLikeTheRegisteredOne() {
+    Scenario scenario = scenario(cluster(2, 3, 8192));
+    io.tezext.simulator.workload.Workload w = workload(at(0, "a", mapReduce("a", 30, 6, 20_000)));
+    RunResult registered = new Simulation(scenario, w, SchedulerSpec.parse("dagaware"), true,
+        Simulation.ProgressListener.NONE).run();
+    RunResult byClass = new Simulation(scenario, w,
+        SchedulerSpec.parse("class:" + VirtualTimeDagAwareScheduler.class.getName()), true,
+        Simulation.ProgressListener.NONE).run();
+
+    assertThat(byClass.scheduler()).isEqualTo("class:" + VirtualTimeDagAwareScheduler.class.getName());
+    assertThat(byClass.attempts()).isEqualTo(registered.attempts());
   }
 
   @Test

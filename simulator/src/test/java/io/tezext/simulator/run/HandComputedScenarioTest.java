@@ -15,7 +15,7 @@ import io.tezext.simulator.metrics.AttemptOutcome;
 import io.tezext.simulator.metrics.AttemptRecord;
 import io.tezext.simulator.metrics.DagRecord;
 import io.tezext.simulator.metrics.RunResult;
-import io.tezext.simulator.scheduler.SchedulerKind;
+import io.tezext.simulator.scheduler.SchedulerSpec;
 import io.tezext.simulator.workload.DagSpec;
 import io.tezext.simulator.workload.DagSubmission;
 import io.tezext.simulator.workload.DataMovement;
@@ -40,7 +40,7 @@ class HandComputedScenarioTest {
         List.of(TaskSpec.of(10_000)))), List.of());
     Workload workload = new Workload("w", List.of(new DagSubmission("d1", 0, "default", null, dag)), List.of());
 
-    RunResult result = new Simulation(scenario, workload, SchedulerKind.DAGAWARE, true,
+    RunResult result = new Simulation(scenario, workload, SchedulerSpec.parse("dagaware"), true,
         Simulation.ProgressListener.NONE).run();
 
     // t=1000: first node heartbeat places the AM container. t=5000: the AM registers, asks for the
@@ -70,7 +70,7 @@ class HandComputedScenarioTest {
         List.of(new EdgeSpec("Map 1", "Reducer 2", DataMovement.SCATTER_GATHER)));
     Workload workload = new Workload("w", List.of(new DagSubmission("d1", 0, "default", null, dag)), List.of());
 
-    RunResult result = new Simulation(scenario, workload, SchedulerKind.DAGAWARE, true,
+    RunResult result = new Simulation(scenario, workload, SchedulerSpec.parse("dagaware"), true,
         Simulation.ProgressListener.NONE).run();
 
     // Map ends at 17500 as above; the reducer is requested then and DagAware hands it the map's

@@ -9,7 +9,7 @@ import io.tezext.simulator.cluster.ClusterSpec;
 import io.tezext.simulator.cluster.QueueSpec;
 import io.tezext.simulator.cluster.YarnSettings;
 import io.tezext.simulator.metrics.RunResult;
-import io.tezext.simulator.scheduler.SchedulerKind;
+import io.tezext.simulator.scheduler.SchedulerSpec;
 import io.tezext.simulator.workload.DagSpec;
 import io.tezext.simulator.workload.DagSubmission;
 import io.tezext.simulator.workload.DataMovement;
@@ -59,7 +59,7 @@ final class TestWorkloads {
   }
 
   static RunResult run(Scenario scenario, Workload workload) {
-    return new Simulation(scenario, workload, SchedulerKind.DAGAWARE, true, Simulation.ProgressListener.NONE).run();
+    return new Simulation(scenario, workload, SchedulerSpec.parse("dagaware"), true, Simulation.ProgressListener.NONE).run();
   }
 
   static Scenario withQueues(ClusterSpec c, List<QueueSpec> queues, boolean preemption) {

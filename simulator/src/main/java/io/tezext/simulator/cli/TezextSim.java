@@ -1,0 +1,50 @@
+package io.tezext.simulator.cli;
+
+import java.io.PrintWriter;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code tezext-sim}: replays DAG workloads on a simulated YARN cluster with real Tez schedulers in
+ * the loop, and reports them side by side. Exit codes: 0 done, 1 the simulation failed, 2 bad
+ * arguments or input files.
+ */
+@Command(name = "tezext-sim", mixinStandardHelpOptions = true, version = "tezext-sim 0.1.0",
+    description = "Replays Tez DAG workloads on a simulated YARN cluster with the real schedulers in the loop.",
+    subcommands = {SchedulersCommand.class,
+        CommandLine.HelpCommand.class})
+public final class TezextSim {
+  static final int BAD_INPUT = 2;
+  static final int FAILED = 1;
+
+  public static void main(String[] args) {
+    System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+  }
+
+  /** Runs the command line; what it prints goes to {@code out} and {@code err}. */
+  public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+    CommandLine cli = new CommandLine(new TezextSim());
+    cli.setOut(out);
+    cli.setErr(err);
+    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      if (e instanceof IllegalArgumentException || e instanceof InputException) {
+        err.println("tezext-sim: " + e.getMessage());
+        return BAD_INPUT;
+      }
+      err.println("tezext-sim: the simulation failed: " + e);
+      e.printStackTrace(err);
+      return FAILED;
+    });
+    return cli.execute(args);
+  }
+
+  /** Bad input the user can fix: the message says where and what. */
+  static final class InputException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    InputException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package io.tezext.simulator.scheduler;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A scheduler to run, with settings of its own on top of the scenario's: {@code dagaware}, or
+ * {@code dagaware(tez.am.container.reuse.enabled=false;tez.am.container.reuse.locality.delay-allocation-millis=1000)}.
+ * The text is also the run's label in reports, so two settings of one scheduler can be compared.
+ * A scheduler not in {@link SchedulerKind} can be named by class: {@code class:com.example.MyScheduler}
+ * (see {@link NamedClassScheduler} for what such a class must offer).
+ */
+public record SchedulerSpec(String label, String name, SchedulerFactory factory, Map<String, String> conf) {
+  /** Prefix naming a scheduler by class instead of by registered name. */
+  public static final String CLASS_PREFIX = "class:";
+
+  public SchedulerSpec {
+    conf = Map.copyOf(conf);
+  }
+
+  /** Parses one spec; the error names the spec and what was expected. */
+  public static SchedulerSpec parse(String text) {
+    String spec = text.trim();
+    int open = spec.indexOf('(');
+    if (open < 0) {
+      return new SchedulerSpec(spec, spec, factoryFor(spec), Map.of());
+    }
+    if (!spec.endsWith(")")) {
+      throw new IllegalArgumentException("scheduler '" + text + "': settings must be closed with ')', as in "
+          + "dagaware(tez.am.container.reuse.enabled=false)");
+    }
+    String name = spec.substring(0, open).trim();
+    SchedulerFactory factory = factoryFor(name);
+    Map<String, String> conf = new LinkedHashMap<>();
+    for (String entry : spec.substring(open + 1, spec.length() - 1).split(";")) {
+      if (entry.isBlank()) {
+        continue;
+      }
+      int eq = entry.indexOf('=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException("scheduler '" + text + "': setting '" + entry.trim()
+            + "' is not key=value");
+      }
+      conf.put(entry.substring(0, eq).trim(), entry.substring(eq + 1).trim());
+    }
+    return new SchedulerSpec(spec, name, factory, conf);
+  }
+
+  private static SchedulerFactory factoryFor(String name) {
+    if (name.startsWith(CLASS_PREFIX)) {
+      return NamedClassScheduler.forClass(name.substring(CLASS_PREFIX.length()).trim());
+    }
+    return SchedulerKind.fromCliName(name).factory();
+  }
+
+  /** Parses a comma-separated list; commas inside parentheses belong to a spec. */
+  public static List<SchedulerSpec> parseList(String text) {
+    List<SchedulerSpec> specs = new ArrayList<>();
+    int depth = 0;
+    int start = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '(') {
+        depth++;
+      } else if (c == ')') {
+        depth--;
+      } else if (c == ',' && depth == 0) {
+        specs.add(parse(text.substring(start, i)));
+        start = i + 1;
+      }
+    }
+    specs.add(parse(text.substring(start)));
+    return specs;
+  }
+}

@@ -1,0 +1,59 @@
+package io.tezext.simulator.scheduler;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class SchedulerSpecTest {
+
+  @Test
+  void plainNameSelectsTheSchedulerWithNoExtraSettings() {
+    SchedulerSpec spec = SchedulerSpec.parse(" DagAware ");
+    assertThat(spec.factory()).isSameAs(SchedulerKind.DAGAWARE.factory());
+    assertThat(spec.conf()).isEmpty();
+  }
+
+  @Test
+  void settingsInParenthesesBecomeTheRunsConfigurationAndItsLabel() {
+    SchedulerSpec spec = SchedulerSpec.parse("dagaware(tez.am.container.reuse.enabled=false;a.b=1)");
+    assertThat(spec.conf()).isEqualTo(Map.of("tez.am.container.reuse.enabled", "false", "a.b", "1"));
+    assertThat(spec.label()).isEqualTo("dagaware(tez.am.container.reuse.enabled=false;a.b=1)");
+  }
+
+  @Test
+  void listSplitsOnCommasOutsideParentheses() {
+    List<SchedulerSpec> specs = SchedulerSpec.parseList("dagaware,dagaware(x=1;y=2)");
+    assertThat(specs).extracting(SchedulerSpec::label).containsExactly("dagaware", "dagaware(x=1;y=2)");
+  }
+
+  @Test
+  void unknownSchedulerNamesTheKnownOnes() {
+    assertThatThrownBy(() -> SchedulerSpec.parse("fifo"))
+        .hasMessage("unknown scheduler 'fifo'; known schedulers: dagaware, or class:<fully qualified class name>");
+  }
+
+  @Test
+  void schedulerClassWithoutTheVirtualTimeConstructorIsRejectedSayingWhatItNeeds() {
+    assertThatThrownBy(() -> SchedulerSpec.parse("class:org.apache.tez.dag.app.rm.DagAwareYarnTaskScheduler"))
+        .hasMessageContaining("has no public constructor (TaskSchedulerContext, LongSupplier clock, "
+            + "ScheduledExecutorService executor, AMRMClient client)");
+  }
+
+  @Test
+  void schedulerClassThatIsNotATaskSchedulerIsRejected() {
+    assertThatThrownBy(() -> SchedulerSpec.parse("class:java.lang.String"))
+        .hasMessageContaining("does not extend org.apache.tez.serviceplugins.api.TaskScheduler");
+    assertThatThrownBy(() -> SchedulerSpec.parse("class:com.example.Missing"))
+        .hasMessage("scheduler class com.example.Missing is not on the class path");
+  }
+
+  @Test
+  void settingWithoutEqualsSignIsRejectedNamingIt() {
+    assertThatThrownBy(() -> SchedulerSpec.parse("dagaware(reuse)"))
+        .hasMessageContaining("setting 'reuse' is not key=value");
+  }
+}
