@@ -165,7 +165,7 @@ final class AttemptRunner {
   private Locality locality(SimAttempt a) {
     SimVertex v = a.vertex();
     List<String> hosts = a.task.spec.hosts();
-    if (!v.isRoot() || v.spec.input() != InputStorage.HDFS || hosts.isEmpty()) {
+    if (v.spec.input() != InputStorage.HDFS || hosts.isEmpty()) {
       return Locality.ANY;
     }
     if (hosts.contains(a.host)) {

@@ -6,13 +6,14 @@ import java.util.Map;
 import io.tezext.simulator.workload.DagSpec;
 import io.tezext.simulator.workload.DataMovement;
 import io.tezext.simulator.workload.EdgeSpec;
+import io.tezext.simulator.workload.InputStorage;
 import io.tezext.simulator.workload.TaskSpec;
 import io.tezext.simulator.workload.VertexSpec;
 
 /**
  * The shortest time any scheduler could run a DAG in on an infinite cluster, under the simulator's
- * task model and ignoring launch latencies: a root vertex needs its input initialization plus its
- * longest task; a consumer needs its producers done plus its longest task's shuffle tail
+ * task model and ignoring launch latencies: a vertex with a root input needs that input initialized
+ * plus its longest task; a consumer needs its producers done plus its longest task's shuffle tail
  * (scatter-gather, broadcast) or its shortest task (one-to-one, where each task waits for one
  * producer task).
  */
@@ -30,6 +31,7 @@ final class CriticalPath {
         max = Math.max(max, t.durationMs());
         min = Math.min(min, t.durationMs());
       }
+      boolean rootInput = v.input() != InputStorage.NONE;
       long end = 0;
       boolean root = true;
       for (EdgeSpec e : dag.edges()) {
@@ -41,8 +43,8 @@ final class CriticalPath {
           end = Math.max(end, done.get(e.from()) + after);
         }
       }
-      if (root) {
-        end = v.inputInitMs() + max;
+      if (root || rootInput) {
+        end = Math.max(end, v.inputInitMs() + max);
       }
       done.put(v.name(), end);
       longest = Math.max(longest, end);

@@ -137,7 +137,7 @@ final class SimAm implements RmApp.AmContainerListener {
     current = new SimDag(next, ++dagsStarted, env.schedulerConf());
     current.startMs = env.loop().now();
     for (SimVertex v : current.vertices) {
-      if (v.isRoot()) {
+      if (v.hasRootInput()) {
         SimDag dag = current;
         env.loop().after(v.spec.inputInitMs(), Phase.WORK, () -> {
           if (!dag.ended) {
@@ -145,6 +145,8 @@ final class SimAm implements RmApp.AmContainerListener {
             scheduleReadyTasks(v);
           }
         });
+      } else {
+        v.initialized = true;
       }
     }
   }
@@ -194,7 +196,7 @@ final class SimAm implements RmApp.AmContainerListener {
     SimAttempt attempt = new SimAttempt(task, task.attempts++, env.loop().now());
     task.current = attempt;
     SimVertex v = task.vertex;
-    String[] hosts = v.spec.input() == InputStorage.HDFS && v.isRoot() && !task.spec.hosts().isEmpty()
+    String[] hosts = v.spec.input() == InputStorage.HDFS && !task.spec.hosts().isEmpty()
         ? task.spec.hosts().toArray(new String[0]) : null;
     Resource capability = Resource.newInstance(v.spec.memoryMb(), v.spec.vcores());
     Priority priority = Priority.newInstance(v.priority(retry));

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import io.tezext.simulator.workload.DataMovement;
+import io.tezext.simulator.workload.InputStorage;
 import io.tezext.simulator.workload.VertexSpec;
 
 /** A vertex at run time: its tasks, its edges, its Tez priority, and how far it has got. */
@@ -33,6 +34,11 @@ final class SimVertex {
 
   boolean isRoot() {
     return producers.isEmpty();
+  }
+
+  /** Reads data from outside the DAG (a table, files): initialized by the AM before it can run. */
+  boolean hasRootInput() {
+    return spec.input() != InputStorage.NONE || producers.isEmpty();
   }
 
   boolean isComplete() {

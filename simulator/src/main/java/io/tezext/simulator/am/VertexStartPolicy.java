@@ -8,7 +8,8 @@ import io.tezext.simulator.workload.DataMovement;
 /**
  * Which tasks of a vertex may be scheduled now, as Tez's vertex managers decide it:
  * <ul>
- *   <li>a root vertex: all tasks once its input is initialized (RootInputVertexManager);</li>
+ *   <li>nothing of a vertex with a root input before that input is initialized;</li>
+ *   <li>a vertex without producers: all tasks (RootInputVertexManager);</li>
  *   <li>with scatter-gather inputs: ShuffleVertexManager slow start, after every other input is
  *       complete, a share of tasks growing linearly from the min to the max source fraction;</li>
  *   <li>with one-to-one inputs only (plus broadcast): task i once source task i is done
@@ -30,8 +31,11 @@ final class VertexStartPolicy {
     if (v.scheduled == v.tasks.length) {
       return List.of();
     }
+    if (!v.initialized) {
+      return List.of();
+    }
     if (v.isRoot()) {
-      return v.initialized ? unscheduled(v, v.tasks.length) : List.of();
+      return unscheduled(v, v.tasks.length);
     }
     long sgDone = 0;
     long sgTotal = 0;

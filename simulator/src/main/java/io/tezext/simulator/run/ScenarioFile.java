@@ -2,69 +2,46 @@ package io.tezext.simulator.run;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 
 import io.tezext.simulator.am.AmSettings;
 import io.tezext.simulator.cluster.ClusterSpec;
 import io.tezext.simulator.cluster.NodeSpec;
 import io.tezext.simulator.cluster.QueueSpec;
 import io.tezext.simulator.cluster.YarnSettings;
+import io.tezext.simulator.io.InputFileException;
+import io.tezext.simulator.io.JsonInput;
 
 /**
  * Reads a scenario (cluster) file: the cluster's nodes or its uniform shape, queues, ResourceManager
  * behaviour, Tez AM behaviour and the Tez keys handed to the schedulers, injected failures. Every
- * field is optional and has the default documented in docs/simulator.md; an unknown field, a value
- * of the wrong type or out of range is an error naming the file, the line and the field.
+ * field is optional and has the default documented in docs/simulator.md; an unknown field or a value
+ * of the wrong type is an error naming the file, line and field ({@link JsonInput}), a value out of
+ * range one naming the file, the section and the accepted range.
  */
 public final class ScenarioFile {
-  private static final ObjectMapper JSON = new ObjectMapper()
-      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-      .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-
   private ScenarioFile() {
   }
 
   /** Reads a scenario file; the seed comes from the command line. */
   public static Scenario read(Path file, long seed) {
-    try (InputStream in = Files.newInputStream(file)) {
-      return toScenario(file.toString(), JSON.readValue(in, FileModel.class), seed);
-    } catch (NoSuchFileException e) {
-      throw new ScenarioFileException(file + ": no such file");
-    } catch (UnrecognizedPropertyException e) {
-      throw new ScenarioFileException(where(file.toString(), e) + ": unknown field '" + e.getPropertyName()
-          + "'; expected one of " + e.getKnownPropertyIds());
-    } catch (JsonMappingException e) {
-      throw new ScenarioFileException(where(file.toString(), e) + ": " + e.getOriginalMessage());
-    } catch (JsonProcessingException e) {
-      throw new ScenarioFileException(where(file.toString(), e) + ": not valid JSON: " + e.getOriginalMessage());
-    } catch (IOException e) {
-      throw new ScenarioFileException(file + ": cannot read: " + e.getMessage());
-    }
+    return toScenario(file.toString(), JsonInput.read(file, FileModel.class), seed);
   }
 
-  /** Reads a scenario bundled with the simulator (for the demo and tests). */
+  /** Reads a scenario bundled with the simulator (for the demo). */
   public static Scenario readResource(String name, long seed) {
     try (InputStream in = ScenarioFile.class.getResourceAsStream(name)) {
       if (in == null) {
-        throw new ScenarioFileException("no bundled scenario " + name);
+        throw new InputFileException("no bundled scenario " + name);
       }
-      return toScenario(name, JSON.readValue(in, FileModel.class), seed);
+      return toScenario(name, JsonInput.read(name, in, FileModel.class), seed);
     } catch (IOException e) {
-      throw new ScenarioFileException(name + ": " + e.getMessage());
+      throw new InputFileException(name + ": " + e.getMessage());
     }
   }
 
@@ -109,43 +86,7 @@ public final class ScenarioFile {
       section = "scenario";
       return new Scenario(cluster, am, failures, seed, m.sampleIntervalMs);
     } catch (IllegalArgumentException e) {
-      throw new ScenarioFileException(file + ": in '" + section + "': " + e.getMessage());
-    }
-  }
-
-  private static String where(String file, JsonProcessingException e) {
-    StringBuilder s = new StringBuilder(file);
-    JsonLocation loc = e.getLocation();
-    if (loc != null && loc.getLineNr() > 0) {
-      s.append(" line ").append(loc.getLineNr()).append(" column ").append(loc.getColumnNr());
-    }
-    if (e instanceof JsonMappingException) {
-      String path = path((JsonMappingException) e);
-      if (!path.isEmpty()) {
-        s.append(" at ").append(path);
-      }
-    }
-    return s.toString();
-  }
-
-  private static String path(JsonMappingException e) {
-    StringBuilder s = new StringBuilder();
-    for (JsonMappingException.Reference r : e.getPath()) {
-      if (r.getFieldName() != null) {
-        s.append(s.length() == 0 ? "" : ".").append(r.getFieldName());
-      } else if (r.getIndex() >= 0) {
-        s.append('[').append(r.getIndex()).append(']');
-      }
-    }
-    return s.toString();
-  }
-
-  /** A scenario file is unreadable or invalid; the message says where and why. */
-  public static final class ScenarioFileException extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    ScenarioFileException(String message) {
-      super(message);
+      throw new InputFileException(file + ": in '" + section + "': " + e.getMessage());
     }
   }
 

@@ -1,0 +1,193 @@
+package io.tezext.simulator.workload.synthetic;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import io.tezext.simulator.workload.DagSpec;
+import io.tezext.simulator.workload.DagSubmission;
+import io.tezext.simulator.workload.DataMovement;
+import io.tezext.simulator.workload.EdgeSpec;
+import io.tezext.simulator.workload.InputStorage;
+import io.tezext.simulator.workload.TaskSpec;
+import io.tezext.simulator.workload.VertexSpec;
+import io.tezext.simulator.workload.Workload;
+
+/**
+ * A seeded generator of Hive-on-Tez-like workloads: DAG shapes drawn from a TPC-DS-like mix,
+ * Poisson arrivals, lognormal task durations around a per-vertex median (a long tail of stragglers),
+ * scans reading HDFS (three replica hosts per task) or object storage. The same options, hosts and
+ * seed give the same workload.
+ */
+public final class SyntheticWorkloads {
+  private static final int[] CONTAINER_MB = {1024, 2048, 2048, 4096};
+
+  private final SyntheticOptions options;
+  private final List<String> hosts;
+  private final SplittableRandom random;
+  private final DagShape[] shapes;
+  private final double[] cumulativeWeights;
+
+  private SyntheticWorkloads(SyntheticOptions options, List<String> hosts, long seed) {
+    if (hosts.size() < 3) {
+      throw new IllegalArgumentException("synthetic workload: the cluster needs at least 3 hosts for HDFS replicas");
+    }
+    this.options = options;
+    this.hosts = List.copyOf(hosts);
+    this.random = new SplittableRandom(seed);
+    this.shapes = DagShape.values();
+    this.cumulativeWeights = new double[shapes.length];
+    double sum = 0;
+    for (int i = 0; i < shapes.length; i++) {
+      sum += options.shapeWeights().getOrDefault(shapes[i], 0.0);
+      cumulativeWeights[i] = sum;
+    }
+  }
+
+  /** Generates a workload for a cluster with these hosts. */
+  public static Workload generate(SyntheticOptions options, List<String> hosts, long seed) {
+    return new SyntheticWorkloads(options, hosts, seed).generate(seed);
+  }
+
+  private Workload generate(long seed) {
+    List<DagSubmission> submissions = new ArrayList<>(options.dags());
+    long arrival = 0;
+    for (int i = 0; i < options.dags(); i++) {
+      if (i > 0) {
+        arrival += Math.round(-Math.log(1 - random.nextDouble()) * options.meanInterArrivalMs());
+      }
+      String id = String.format("dag_%05d", i + 1);
+      DagShape shape = drawShape();
+      String session = options.sessions() == 0 ? null : "session-" + (i % options.sessions() + 1);
+      String queue = options.queues().get(i % options.queues().size());
+      submissions.add(new DagSubmission(id, arrival, queue, session, dag(id + "_" + shape.name().toLowerCase(), shape)));
+    }
+    String note = String.format("synthetic workload (seed %d): %d DAGs, mean inter-arrival %d ms, root tasks %d-%d, "
+        + "median task %d ms, sigma %.2f, object-store share %.2f, sessions %d", seed, options.dags(),
+        options.meanInterArrivalMs(), options.minRootTasks(), options.maxRootTasks(), options.medianTaskMs(),
+        options.durationSigma(), options.objectStoreFraction(), options.sessions());
+    return new Workload("synthetic-" + seed, submissions, List.of(note));
+  }
+
+  private DagSpec dag(String name, DagShape shape) {
+    return switch (shape) {
+      case SCAN_AGGREGATE -> {
+        VertexSpec scan = scan("Map 1", rootTasks());
+        yield new DagSpec(name, List.of(scan, reducer("Reducer 2", reducers(scan))),
+            List.of(edge("Map 1", "Reducer 2", DataMovement.SCATTER_GATHER)));
+      }
+      case MULTI_JOIN -> {
+        VertexSpec fact = scan("Map 1", rootTasks());
+        VertexSpec dimension = scan("Map 2", 1 + random.nextInt(3));
+        VertexSpec otherFact = scan("Map 3", rootTasks());
+        VertexSpec join = reducer("Reducer 4", reducers(fact) + reducers(otherFact) / 2);
+        VertexSpec aggregate = reducer("Reducer 5", Math.max(1, join.parallelism() / 4));
+        yield new DagSpec(name, List.of(fact, dimension, otherFact, join, aggregate), List.of(
+            edge("Map 2", "Map 1", DataMovement.BROADCAST),
+            edge("Map 1", "Reducer 4", DataMovement.SCATTER_GATHER),
+            edge("Map 3", "Reducer 4", DataMovement.SCATTER_GATHER),
+            edge("Reducer 4", "Reducer 5", DataMovement.SCATTER_GATHER)));
+      }
+      case UNION -> {
+        int branches = 2 + random.nextInt(3);
+        List<VertexSpec> vertices = new ArrayList<>();
+        List<EdgeSpec> edges = new ArrayList<>();
+        int tasks = 0;
+        for (int b = 1; b <= branches; b++) {
+          VertexSpec scan = scan("Map " + b, rootTasks());
+          vertices.add(scan);
+          tasks += reducers(scan);
+          edges.add(edge(scan.name(), "Reducer " + (branches + 1), DataMovement.SCATTER_GATHER));
+        }
+        vertices.add(reducer("Reducer " + (branches + 1), Math.max(1, tasks / branches)));
+        yield new DagSpec(name, vertices, edges);
+      }
+      case MAP_ONLY -> new DagSpec(name, List.of(scan("Map 1", rootTasks())), List.of());
+      case PIPELINE -> {
+        VertexSpec scan = scan("Map 1", rootTasks());
+        VertexSpec aggregate = reducer("Reducer 2", reducers(scan));
+        VertexSpec window = reducer("Reducer 3", aggregate.parallelism());
+        yield new DagSpec(name, List.of(scan, aggregate, window), List.of(
+            edge("Map 1", "Reducer 2", DataMovement.SCATTER_GATHER),
+            edge("Reducer 2", "Reducer 3", DataMovement.ONE_TO_ONE)));
+      }
+    };
+  }
+
+  private VertexSpec scan(String name, int tasks) {
+    boolean objectStore = random.nextDouble() < options.objectStoreFraction();
+    long median = vertexMedian();
+    List<TaskSpec> specs = new ArrayList<>(tasks);
+    for (int t = 0; t < tasks; t++) {
+      specs.add(new TaskSpec(duration(median), objectStore ? List.of() : replicas()));
+    }
+    return new VertexSpec(name, memory(), 1, objectStore ? InputStorage.OBJECT_STORE : InputStorage.HDFS,
+        500 + random.nextInt(4_500), specs);
+  }
+
+  private VertexSpec reducer(String name, int tasks) {
+    long median = vertexMedian();
+    List<TaskSpec> specs = new ArrayList<>(tasks);
+    for (int t = 0; t < tasks; t++) {
+      specs.add(TaskSpec.of(duration(median)));
+    }
+    return new VertexSpec(name, memory(), 1, InputStorage.NONE, 0, specs);
+  }
+
+  /** Log-uniform between min and max: many small scans, a few wide ones. */
+  private int rootTasks() {
+    double lo = Math.log(options.minRootTasks());
+    double hi = Math.log(options.maxRootTasks() + 1);
+    return Math.min(options.maxRootTasks(), (int) Math.exp(lo + random.nextDouble() * (hi - lo)));
+  }
+
+  private int reducers(VertexSpec producer) {
+    return Math.max(1, producer.parallelism() / (2 + random.nextInt(6)));
+  }
+
+  private long vertexMedian() {
+    return Math.round(options.medianTaskMs() * Math.exp((random.nextDouble() - 0.5) * 1.4));
+  }
+
+  /** Lognormal around the vertex median, capped at 20x it so one straggler cannot dominate a run. */
+  private long duration(long median) {
+    double factor = Math.exp(options.durationSigma() * gaussian());
+    return Math.max(100, Math.round(median * Math.min(factor, 20.0)));
+  }
+
+  private double gaussian() {
+    // Box-Muller from the one seeded source.
+    double u1 = 1 - random.nextDouble();
+    double u2 = random.nextDouble();
+    return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
+  }
+
+  private List<String> replicas() {
+    int n = hosts.size();
+    int a = random.nextInt(n);
+    int b = (a + 1 + random.nextInt(n - 1)) % n;
+    int c;
+    do {
+      c = random.nextInt(n);
+    } while (c == a || c == b);
+    return List.of(hosts.get(a), hosts.get(b), hosts.get(c));
+  }
+
+  private int memory() {
+    return CONTAINER_MB[random.nextInt(CONTAINER_MB.length)];
+  }
+
+  private DagShape drawShape() {
+    double x = random.nextDouble() * cumulativeWeights[cumulativeWeights.length - 1];
+    for (int i = 0; i < shapes.length; i++) {
+      if (x < cumulativeWeights[i]) {
+        return shapes[i];
+      }
+    }
+    return shapes[shapes.length - 1];
+  }
+
+  private static EdgeSpec edge(String from, String to, DataMovement movement) {
+    return new EdgeSpec(from, to, movement);
+  }
+}

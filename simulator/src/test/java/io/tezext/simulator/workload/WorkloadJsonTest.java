@@ -1,0 +1,99 @@
+package io.tezext.simulator.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.tezext.simulator.workload.json.WorkloadJson;
+import io.tezext.simulator.workload.synthetic.SyntheticOptions;
+import io.tezext.simulator.workload.synthetic.SyntheticWorkloads;
+
+class WorkloadJsonTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void writingThenReadingGivesTheSameWorkload() throws IOException {
+    Workload w = SyntheticWorkloads.generate(SyntheticOptions.DEFAULTS.withDags(40), SyntheticWorkloadsTest.hosts(10), 2);
+    Path file = dir.resolve("w.json");
+    WorkloadJson.write(w, file);
+    assertThat(WorkloadJson.read(file)).isEqualTo(w);
+  }
+
+  @Test
+  void handWrittenFileWithDefaultsAndCompactTasks() throws IOException {
+    Workload w = WorkloadJson.read(write("""
+        {"dags": [{"id": "q1", "vertices": [
+            {"name": "Map 1", "input": "HDFS", "tasks": [{"durationMs": 1000, "hosts": ["h1", "h2"]}]},
+            {"name": "Reducer 2", "taskDurationsMs": [500, 700]}],
+          "edges": [{"from": "Map 1", "to": "Reducer 2"}]}]}
+        """));
+    DagSubmission q1 = w.submissions().get(0);
+    assertThat(q1.queue()).isEqualTo("default");
+    assertThat(q1.dag().vertices().get(0).tasks().get(0).hosts()).containsExactly("h1", "h2");
+    assertThat(q1.dag().vertices().get(1).memoryMb()).isEqualTo(1024);
+    assertThat(q1.dag().vertices().get(1).tasks()).extracting(TaskSpec::durationMs).containsExactly(500L, 700L);
+    assertThat(q1.dag().edges().get(0).movement()).isEqualTo(DataMovement.SCATTER_GATHER);
+  }
+
+  @Test
+  void unknownFieldNamesFileLinePathAndKnownFields() throws IOException {
+    Path file = write("{\"dags\": [{\"id\": \"q1\",\n \"vertices\": [{\"name\": \"v\",\n \"taskDurations\": [1]}]}]}");
+    assertThatThrownBy(() -> WorkloadJson.read(file))
+        .hasMessageStartingWith(file + " line 3")
+        .hasMessageContaining("at dags[0].vertices[0].taskDurations")
+        .hasMessageContaining("unknown field 'taskDurations'")
+        .hasMessageContaining("taskDurationsMs");
+  }
+
+  @Test
+  void negativeDurationNamesLineAndPath() throws IOException {
+    Path file = write("{\"dags\": [{\"id\": \"q1\", \"vertices\": [{\"name\": \"v\", \"tasks\": [\n"
+        + "{\"durationMs\": 5}, {\"durationMs\": -1}]}]}]}");
+    assertThatThrownBy(() -> WorkloadJson.read(file))
+        .hasMessageStartingWith(file + " line 2")
+        .hasMessageContaining("at dags[0].vertices[0].tasks[1].durationMs")
+        .hasMessageEndingWith("durationMs must be >= 0, was -1");
+  }
+
+  @Test
+  void wrongTypeNamesThePath() throws IOException {
+    Path file = write("{\"dags\": [{\"id\": \"q1\", \"arrivalMs\": \"noon\", \"vertices\": []}]}");
+    assertThatThrownBy(() -> WorkloadJson.read(file))
+        .hasMessageStartingWith(file + " line 1").hasMessageContaining("at dags[0].arrivalMs");
+  }
+
+  @Test
+  void edgeToAnUnknownVertexNamesTheDag() throws IOException {
+    Path file = write("{\"dags\": [{\"id\": \"q1\", \"vertices\": [{\"name\": \"a\", \"taskDurationsMs\": [1]}],"
+        + " \"edges\": [{\"from\": \"a\", \"to\": \"b\"}]}]}");
+    assertThatThrownBy(() -> WorkloadJson.read(file))
+        .hasMessageStartingWith(file + " at dags[0]: DAG q1: edge a -> b names an unknown vertex");
+  }
+
+  @Test
+  void oneToOneParallelismMismatchIsRejected() throws IOException {
+    Path file = write("{\"dags\": [{\"id\": \"q1\", \"vertices\": [{\"name\": \"a\", \"taskDurationsMs\": [1, 2]},"
+        + " {\"name\": \"b\", \"taskDurationsMs\": [1]}],"
+        + " \"edges\": [{\"from\": \"a\", \"to\": \"b\", \"movement\": \"ONE_TO_ONE\"}]}]}");
+    assertThatThrownBy(() -> WorkloadJson.read(file))
+        .hasMessageContaining("at dags[0]").hasMessageContaining("one-to-one edge a -> b joins parallelism 2 to 1");
+  }
+
+  @Test
+  void vertexWithNoTasksNamesTheVertexPath() throws IOException {
+    Path file = write("{\"dags\": [{\"id\": \"q1\", \"vertices\": [{\"name\": \"a\"}]}]}");
+    assertThatThrownBy(() -> WorkloadJson.read(file))
+        .hasMessage(file + " at dags[0].vertices[0]: vertex a has no tasks");
+  }
+
+  private Path write(String json) throws IOException {
+    return Files.writeString(dir.resolve("workload.json"), json);
+  }
+}
