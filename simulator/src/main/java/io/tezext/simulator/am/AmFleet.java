@@ -1,5 +1,6 @@
 package io.tezext.simulator.am;
 
+import java.util.Locale;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -57,7 +58,7 @@ public final class AmFleet {
 
   private SimAm newAm(String queue, boolean session, int expectedDags) {
     apps++;
-    return new SimAm(env, String.format("application_0_%04d", apps), apps, queue, session, expectedDags, cpu,
+    return new SimAm(env, String.format(Locale.ROOT, "application_0_%04d", apps), apps, queue, session, expectedDags, cpu,
         () -> exited++);
   }
 

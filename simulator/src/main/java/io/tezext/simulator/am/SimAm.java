@@ -291,7 +291,8 @@ final class SimAm implements RmApp.AmContainerListener {
     }
     env.recorder().dagEnded(new DagRecord(dag.submission.id(), dag.submission.dag().name(), queue,
         dag.submission.arrivalMs(), dag.startMs, env.loop().now(), dag.totalTasks,
-        dag.submission.dag().workMs(), CriticalPath.of(dag.submission.dag(), env.settings()), succeeded));
+        dag.submission.dag().workMs(), dag.submission.dag().workMbMs(),
+        CriticalPath.of(dag.submission.dag(), env.settings()), succeeded));
     charge(scheduler::dagComplete);
     current = null;
     dagsEnded++;

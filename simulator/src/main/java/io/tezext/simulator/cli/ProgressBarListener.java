@@ -1,5 +1,6 @@
 package io.tezext.simulator.cli;
 
+import java.util.Locale;
 import java.time.Duration;
 
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
@@ -50,7 +51,7 @@ final class ProgressBarListener implements Simulation.ProgressListener, AutoClos
     if (now - lastDraw >= REDRAW_NANOS || dagsDone == dagsTotal) {
       lastDraw = now;
       bar.stepTo(dagsDone);
-      bar.setExtraMessage("simulated " + Duration.ofMillis(virtualNowMs).toString().substring(2).toLowerCase());
+      bar.setExtraMessage("simulated " + Duration.ofMillis(virtualNowMs).toString().substring(2).toLowerCase(Locale.ROOT));
     }
   }
 

@@ -1,5 +1,6 @@
 package io.tezext.simulator.cli;
 
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
@@ -17,7 +18,7 @@ final class SchedulersCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     for (SchedulerKind k : SchedulerKind.values()) {
-      spec.commandLine().getOut().printf("%-12s %s%n", k.cliName(), k.description());
+      spec.commandLine().getOut().printf(Locale.ROOT, "%-12s %s%n", k.cliName(), k.description());
     }
     spec.commandLine().getOut().println();
     spec.commandLine().getOut().println("Add Tez settings in parentheses: "

@@ -1,8 +1,12 @@
 package io.tezext.simulator.cli;
 
+import java.nio.charset.StandardCharsets;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 
 import picocli.CommandLine;
+
+import io.tezext.simulator.io.InputFileException;
 import picocli.CommandLine.Command;
 
 /**
@@ -12,14 +16,15 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "tezext-sim", mixinStandardHelpOptions = true, version = "tezext-sim 0.1.0",
     description = "Replays Tez DAG workloads on a simulated YARN cluster with the real schedulers in the loop.",
-    subcommands = {SchedulersCommand.class,
+    subcommands = {DemoCommand.class, RunCommand.class, GenerateCommand.class, SchedulersCommand.class,
         CommandLine.HelpCommand.class})
 public final class TezextSim {
   static final int BAD_INPUT = 2;
   static final int FAILED = 1;
 
   public static void main(String[] args) {
-    System.exit(execute(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    System.exit(execute(args, new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true),
+        new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true)));
   }
 
   /** Runs the command line; what it prints goes to {@code out} and {@code err}. */
@@ -28,7 +33,7 @@ public final class TezextSim {
     cli.setOut(out);
     cli.setErr(err);
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-      if (e instanceof IllegalArgumentException || e instanceof InputException) {
+      if (e instanceof IllegalArgumentException || e instanceof InputFileException) {
         err.println("tezext-sim: " + e.getMessage());
         return BAD_INPUT;
       }
@@ -37,14 +42,5 @@ public final class TezextSim {
       return FAILED;
     });
     return cli.execute(args);
-  }
-
-  /** Bad input the user can fix: the message says where and what. */
-  static final class InputException extends RuntimeException {
-    private static final long serialVersionUID = 1L;
-
-    InputException(String message, Throwable cause) {
-      super(message, cause);
-    }
   }
 }

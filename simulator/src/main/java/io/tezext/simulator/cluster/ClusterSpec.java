@@ -1,5 +1,6 @@
 package io.tezext.simulator.cluster;
 
+import java.util.Locale;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -44,7 +45,7 @@ public record ClusterSpec(List<NodeSpec> nodes, List<QueueSpec> queues, YarnSett
     List<NodeSpec> nodes = new ArrayList<>(racks * nodesPerRack);
     for (int r = 0; r < racks; r++) {
       for (int n = 0; n < nodesPerRack; n++) {
-        nodes.add(new NodeSpec(String.format("node-%03d-%03d", r, n), String.format("/rack-%03d", r),
+        nodes.add(new NodeSpec(String.format(Locale.ROOT, "node-%03d-%03d", r, n), String.format(Locale.ROOT, "/rack-%03d", r),
             memoryMb, vcores));
       }
     }

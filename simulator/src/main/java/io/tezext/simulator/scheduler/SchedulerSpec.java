@@ -8,7 +8,8 @@ import java.util.Map;
 /**
  * A scheduler to run, with settings of its own on top of the scenario's: {@code dagaware}, or
  * {@code dagaware(tez.am.container.reuse.enabled=false;tez.am.container.reuse.locality.delay-allocation-millis=1000)}.
- * The text is also the run's label in reports, so two settings of one scheduler can be compared.
+ * The text is also the run's label in reports, so two settings of one scheduler can be compared;
+ * {@code no-reuse=dagaware(tez.am.container.reuse.enabled=false)} gives it a shorter one.
  * A scheduler not in {@link SchedulerKind} can be named by class: {@code class:com.example.MyScheduler}
  * (see {@link NamedClassScheduler} for what such a class must offer).
  */
@@ -23,9 +24,20 @@ public record SchedulerSpec(String label, String name, SchedulerFactory factory,
   /** Parses one spec; the error names the spec and what was expected. */
   public static SchedulerSpec parse(String text) {
     String spec = text.trim();
+    String label = spec;
+    int labelEnd = spec.indexOf('=');
+    int paren = spec.indexOf('(');
+    if (labelEnd > 0 && (paren < 0 || labelEnd < paren)) {
+      label = spec.substring(0, labelEnd).trim();
+      spec = spec.substring(labelEnd + 1).trim();
+      if (!label.matches("[A-Za-z0-9_.-]+")) {
+        throw new IllegalArgumentException("scheduler '" + text + "': label '" + label
+            + "' may hold only letters, digits, '.', '_' and '-'");
+      }
+    }
     int open = spec.indexOf('(');
     if (open < 0) {
-      return new SchedulerSpec(spec, spec, factoryFor(spec), Map.of());
+      return new SchedulerSpec(label, spec, factoryFor(spec), Map.of());
     }
     if (!spec.endsWith(")")) {
       throw new IllegalArgumentException("scheduler '" + text + "': settings must be closed with ')', as in "
@@ -45,7 +57,7 @@ public record SchedulerSpec(String label, String name, SchedulerFactory factory,
       }
       conf.put(entry.substring(0, eq).trim(), entry.substring(eq + 1).trim());
     }
-    return new SchedulerSpec(spec, name, factory, conf);
+    return new SchedulerSpec(label, name, factory, conf);
   }
 
   private static SchedulerFactory factoryFor(String name) {

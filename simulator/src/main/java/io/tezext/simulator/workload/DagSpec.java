@@ -92,4 +92,13 @@ public record DagSpec(String name, List<VertexSpec> vertices, List<EdgeSpec> edg
     }
     return sum;
   }
+
+  /** Task time weighted by container memory, in MB x ms. */
+  public long workMbMs() {
+    long sum = 0;
+    for (VertexSpec v : vertices) {
+      sum += v.workMs() * v.memoryMb();
+    }
+    return sum;
+  }
 }

@@ -25,6 +25,14 @@ class SchedulerSpecTest {
   }
 
   @Test
+  void labelBeforeAnEqualsSignNamesTheRun() {
+    SchedulerSpec spec = SchedulerSpec.parse("no-reuse=dagaware(tez.am.container.reuse.enabled=false)");
+    assertThat(spec.label()).isEqualTo("no-reuse");
+    assertThat(spec.name()).isEqualTo("dagaware");
+    assertThat(spec.conf()).containsEntry("tez.am.container.reuse.enabled", "false");
+  }
+
+  @Test
   void listSplitsOnCommasOutsideParentheses() {
     List<SchedulerSpec> specs = SchedulerSpec.parseList("dagaware,dagaware(x=1;y=2)");
     assertThat(specs).extracting(SchedulerSpec::label).containsExactly("dagaware", "dagaware(x=1;y=2)");

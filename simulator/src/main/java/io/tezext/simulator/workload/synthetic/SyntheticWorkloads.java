@@ -1,5 +1,6 @@
 package io.tezext.simulator.workload.synthetic;
 
+import java.util.Locale;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -56,13 +57,13 @@ public final class SyntheticWorkloads {
       if (i > 0) {
         arrival += Math.round(-Math.log(1 - random.nextDouble()) * options.meanInterArrivalMs());
       }
-      String id = String.format("dag_%05d", i + 1);
+      String id = String.format(Locale.ROOT, "dag_%05d", i + 1);
       DagShape shape = drawShape();
       String session = options.sessions() == 0 ? null : "session-" + (i % options.sessions() + 1);
       String queue = options.queues().get(i % options.queues().size());
-      submissions.add(new DagSubmission(id, arrival, queue, session, dag(id + "_" + shape.name().toLowerCase(), shape)));
+      submissions.add(new DagSubmission(id, arrival, queue, session, dag(id + "_" + shape.name().toLowerCase(Locale.ROOT), shape)));
     }
-    String note = String.format("synthetic workload (seed %d): %d DAGs, mean inter-arrival %d ms, root tasks %d-%d, "
+    String note = String.format(Locale.ROOT, "synthetic workload (seed %d): %d DAGs, mean inter-arrival %d ms, root tasks %d-%d, "
         + "median task %d ms, sigma %.2f, object-store share %.2f, sessions %d", seed, options.dags(),
         options.meanInterArrivalMs(), options.minRootTasks(), options.maxRootTasks(), options.medianTaskMs(),
         options.durationSigma(), options.objectStoreFraction(), options.sessions());

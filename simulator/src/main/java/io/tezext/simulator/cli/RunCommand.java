@@ -1,0 +1,77 @@
+package io.tezext.simulator.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+import io.tezext.simulator.metrics.RunResult;
+import io.tezext.simulator.run.Reproducibility;
+import io.tezext.simulator.run.Scenario;
+import io.tezext.simulator.run.ScenarioFile;
+import io.tezext.simulator.scheduler.SchedulerSpec;
+import io.tezext.simulator.workload.Workload;
+import io.tezext.simulator.workload.json.WorkloadJson;
+
+/** Replays a workload file, or a synthetic workload, with each scheduler, and reports side by side. */
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+    description = "Replay a workload with each scheduler on one scenario and compare them.")
+final class RunCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Option(names = "--cluster", required = true, paramLabel = "FILE",
+      description = "Scenario file: nodes, queues, YARN and Tez behaviour, failures (docs/simulator.md).")
+  Path cluster;
+
+  @ArgGroup(exclusive = true, multiplicity = "1")
+  WorkloadChoice workload;
+
+  @Option(names = "--scheduler", defaultValue = "dagaware", paramLabel = "SPECS",
+      description = "Comma-separated schedulers, the first is the baseline; Tez settings in parentheses, "
+          + "e.g. 'dagaware,dagaware(tez.am.container.reuse.enabled=false)' (default ${DEFAULT-VALUE}).")
+  String schedulers;
+
+  @Option(names = "--seed", defaultValue = "1", description = "Seed for every random choice (default ${DEFAULT-VALUE}).")
+  long seed;
+
+  @Mixin
+  OutputArgs output = new OutputArgs();
+
+  @ArgGroup(exclusive = false, heading = "Synthetic workload options:%n")
+  SyntheticArgs synthetic = new SyntheticArgs();
+
+  static final class WorkloadChoice {
+    @Option(names = "--workload", paramLabel = "FILE", description = "Workload file (docs/simulator-workloads.md).")
+    Path file;
+
+    @Option(names = "--synthetic", description = "Generate a TPC-DS-like workload (see the synthetic options).")
+    boolean synthetic;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    output.validate();
+    List<SchedulerSpec> specs = SchedulerSpec.parseList(schedulers);
+    Scenario scenario = ScenarioFile.read(cluster, seed);
+    Workload w = workload.file != null ? WorkloadJson.read(workload.file)
+        : synthetic.generate(scenario.cluster().hosts(), seed);
+    warnIfIrreproducible();
+    List<RunResult> results = new SideBySideRun(scenario, w, output.checkInvariants, !output.quiet).run(specs);
+    output.write(results, Path.of("tezext-sim-out"), spec.commandLine().getOut());
+    return 0;
+  }
+
+  void warnIfIrreproducible() {
+    String warning = Reproducibility.warning();
+    if (warning != null) {
+      spec.commandLine().getErr().println(warning);
+    }
+  }
+}
