@@ -61,6 +61,8 @@ final class SimAm implements RmApp.AmContainerListener {
   private int dagsStarted;
   private int dagsEnded;
   private boolean registered;
+  private long heartbeatOrigin;
+  private boolean heartbeatPending;
   private boolean exited;
 
   SimAm(AmEnvironment env, String appId, int appNumber, String queue, boolean session, int expectedDags,
@@ -108,12 +110,23 @@ final class SimAm implements RmApp.AmContainerListener {
       scheduler.start();
     });
     registered = true;
-    env.loop().after(0, Phase.AM_HEARTBEAT, this::heartbeat);
+    heartbeatOrigin = env.loop().now();
+    client.onActivity(this::wakeHeartbeat);
+    rmApp.onNews(this::wakeHeartbeat);
+    heartbeatPending = true;
+    env.loop().at(heartbeatOrigin, Phase.AM_HEARTBEAT, this::heartbeat);
     startNextDag();
   }
 
+  /**
+   * One AM-RM heartbeat on the AM's 1-second grid. While the AM has nothing to send and nothing to
+   * receive, and its scheduler waits for no container, the heartbeat parks instead of repeating
+   * empty exchanges; the first request, release or RM news wakes it at the next grid point, exactly
+   * when the real AM's next heartbeat would carry it.
+   */
   private void heartbeat() {
     if (exited) {
+      heartbeatPending = false;
       return;
     }
     charge(() -> {
@@ -126,7 +139,25 @@ final class SimAm implements RmApp.AmContainerListener {
         callbacks.onContainersAllocated(hb.allocated());
       }
     });
-    env.loop().after(env.settings().amHeartbeatMs(), Phase.AM_HEARTBEAT, this::heartbeat);
+    if (client.hasBusiness() || rmApp.hasNews()) {
+      env.loop().after(env.settings().amHeartbeatMs(), Phase.AM_HEARTBEAT, this::heartbeat);
+    } else {
+      heartbeatPending = false;
+    }
+  }
+
+  private void wakeHeartbeat() {
+    if (heartbeatPending || exited || !registered) {
+      return;
+    }
+    long interval = env.settings().amHeartbeatMs();
+    long now = env.loop().now();
+    long next = heartbeatOrigin + Math.floorDiv(now - heartbeatOrigin + interval - 1, interval) * interval;
+    if (next == now && env.loop().phase().compareTo(Phase.AM_HEARTBEAT) >= 0) {
+      next += interval; // this instant's heartbeat has already gone by
+    }
+    heartbeatPending = true;
+    env.loop().at(next, Phase.AM_HEARTBEAT, this::heartbeat);
   }
 
   private void startNextDag() {

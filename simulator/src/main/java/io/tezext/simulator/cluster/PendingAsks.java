@@ -17,6 +17,7 @@ final class PendingAsks {
     return any;
   }
 
+
   void set(String location, int count, boolean isRack) {
     if (count < 0) {
       throw new IllegalArgumentException("ask count must be >= 0 at " + location + ", was " + count);

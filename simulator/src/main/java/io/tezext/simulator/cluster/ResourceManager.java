@@ -76,6 +76,7 @@ public final class ResourceManager {
     }
     RmApp app = new RmApp(appId, queue, submitted++, amMemoryMb, amVcores, listener);
     queue.apps.add(app);
+    queue.waitingAms++;
     requestRound();
     return app;
   }
@@ -86,8 +87,7 @@ public final class ResourceManager {
       throw new IllegalStateException("application " + app.id() + " heartbeat after it finished");
     }
     for (AskUpdate u : asks) {
-      app.asks.computeIfAbsent(u.key(), k -> new PendingAsks())
-          .set(u.location(), u.count(), racks.contains(u.location()));
+      app.ask(u, racks.contains(u.location()));
     }
     for (Long id : releases) {
       RmContainer c = app.live.get(id);
@@ -113,8 +113,11 @@ public final class ResourceManager {
     for (RmContainer c : new ArrayList<>(app.live.values())) {
       complete(c, ContainerExit.RELEASED);
     }
+    if (app.waitingForAm()) {
+      app.queue().waitingAms--;
+    }
     app.finished = true;
-    app.asks.clear();
+    app.clearAsks();
     app.queue().apps.remove(app);
   }
 
@@ -169,7 +172,7 @@ public final class ResourceManager {
     if (c.isAmContainer()) {
       q.amUsedMemoryMb -= c.memoryMb();
     } else if (!app.finished) {
-      app.newlyCompleted.add(c);
+      app.completed(c);
     }
     observer.containerCompleted(c);
     requestRound();
@@ -186,10 +189,8 @@ public final class ResourceManager {
 
   private boolean hasDemand() {
     for (RmQueue q : queues.values()) {
-      for (RmApp app : q.apps) {
-        if (app.waitingForAm() || app.hasPendingAsks()) {
-          return true;
-        }
+      if (q.hasDemand()) {
+        return true;
       }
     }
     return false;
@@ -198,10 +199,11 @@ public final class ResourceManager {
   private void round() {
     roundScheduled = false;
     int n = nodes.size();
-    for (int i = 0; i < n; i++) {
+    List<RmQueue> order = new ArrayList<>(queues.values());
+    for (int i = 0; i < n && hasDemand(); i++) {
       RmNode node = nodes.get((rotation + i) % n);
       if (node.isAlive() && node.freeMemoryMb() > 0) {
-        offer(node);
+        offer(node, order);
       }
     }
     rotation = (rotation + 1) % n;
@@ -209,8 +211,7 @@ public final class ResourceManager {
   }
 
   /** Offers one node until nobody takes anything more from it. */
-  private void offer(RmNode node) {
-    List<RmQueue> order = new ArrayList<>(queues.values());
+  private void offer(RmNode node, List<RmQueue> order) {
     boolean placed = true;
     while (placed && node.freeMemoryMb() > 0) {
       order.sort(LEAST_SERVED_FIRST);
@@ -220,6 +221,9 @@ public final class ResourceManager {
 
   private boolean placeAm(RmNode node, List<RmQueue> order) {
     for (RmQueue q : order) {
+      if (q.waitingAms == 0) {
+        continue;
+      }
       long amLimit = Math.max((long) (q.maxMemoryMb * yarn.maxAmSharePercent() / 100), 1);
       for (RmApp app : q.apps) {
         if (app.waitingForAm() && node.fits(app.amMemoryMb(), app.amVcores(), yarn.dominantResources())
@@ -227,6 +231,7 @@ public final class ResourceManager {
             && (q.amUsedMemoryMb == 0 || q.amUsedMemoryMb + app.amMemoryMb() <= amLimit)) {
           RmContainer c = allocate(app, node, app.amMemoryMb(), app.amVcores(), 0, true);
           app.amContainer = c;
+          q.waitingAms--;
           q.amUsedMemoryMb += c.memoryMb();
           app.listener().amContainerAllocated(c);
           return true;
@@ -238,27 +243,23 @@ public final class ResourceManager {
 
   private boolean placeTask(RmNode node, List<RmQueue> order) {
     for (RmQueue q : order) {
-      for (RmApp app : q.apps) {
-        if (app.amContainer == null) {
+      for (RmApp app : q.demanding.values()) {
+        // Only the application's highest-priority outstanding ask is considered on this node.
+        Map.Entry<AskKey, PendingAsks> e = app.amContainer == null ? null : app.highestPending();
+        if (e == null) {
           continue;
         }
-        for (Map.Entry<AskKey, PendingAsks> e : app.asks.entrySet()) {
-          PendingAsks pending = e.getValue();
-          if (pending.any() <= 0) {
-            continue;
+        AskKey key = e.getKey();
+        PendingAsks pending = e.getValue();
+        if (q.canTake(key.memoryMb()) && node.fits(key.memoryMb(), key.vcores(), yarn.dominantResources())) {
+          pending.missedOpportunity();
+          PendingAsks.Locality locality = pending.allowed(node, liveNodes, yarn);
+          if (locality != null) {
+            pending.allocated(node, locality);
+            app.track(key, pending);
+            app.allocated(allocate(app, node, key.memoryMb(), key.vcores(), key.priority(), false));
+            return true;
           }
-          AskKey key = e.getKey();
-          // Only the application's highest-priority outstanding ask is considered on this node.
-          if (q.canTake(key.memoryMb()) && node.fits(key.memoryMb(), key.vcores(), yarn.dominantResources())) {
-            pending.missedOpportunity();
-            PendingAsks.Locality locality = pending.allowed(node, liveNodes, yarn);
-            if (locality != null) {
-              pending.allocated(node, locality);
-              app.newlyAllocated.add(allocate(app, node, key.memoryMb(), key.vcores(), key.priority(), false));
-              return true;
-            }
-          }
-          break;
         }
       }
     }

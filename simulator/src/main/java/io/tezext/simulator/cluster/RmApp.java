@@ -18,11 +18,14 @@ public final class RmApp {
   private final int amVcores;
   private final AmContainerListener listener;
   final TreeMap<AskKey, PendingAsks> asks = new TreeMap<>();
+  /** The entries of {@link #asks} with containers outstanding, so offers need not scan drained ones. */
+  private final TreeMap<AskKey, PendingAsks> outstanding = new TreeMap<>();
   final Map<Long, RmContainer> live = new LinkedHashMap<>();
   List<RmContainer> newlyAllocated = new ArrayList<>();
   List<RmContainer> newlyCompleted = new ArrayList<>();
   RmContainer amContainer;
   boolean finished;
+  private Runnable newsListener = () -> { };
   long usedMemoryMb;
   int usedVcores;
 
@@ -63,17 +66,66 @@ public final class RmApp {
     return listener;
   }
 
+  /** Called whenever the RM has something new for this application's next heartbeat. */
+  public void onNews(Runnable listener) {
+    this.newsListener = listener;
+  }
+
+  void allocated(RmContainer c) {
+    newlyAllocated.add(c);
+    newsListener.run();
+  }
+
+  void completed(RmContainer c) {
+    newlyCompleted.add(c);
+    newsListener.run();
+  }
+
   public boolean waitingForAm() {
     return amContainer == null && !finished;
   }
 
+  public boolean hasNews() {
+    return !newlyAllocated.isEmpty() || !newlyCompleted.isEmpty();
+  }
+
   boolean hasPendingAsks() {
-    for (PendingAsks p : asks.values()) {
-      if (p.any() > 0) {
-        return true;
-      }
+    return highestPending() != null;
+  }
+
+  /** The highest-priority ask with containers outstanding, or null. */
+  Map.Entry<AskKey, PendingAsks> highestPending() {
+    return outstanding.firstEntry();
+  }
+
+  /**
+   * Applies an AM's ask. Entries stay when drained: like the CapacityScheduler's, an ask key's
+   * missed scheduling opportunities outlive a moment with nothing asked.
+   */
+  void ask(AskUpdate u, boolean isRack) {
+    PendingAsks p = asks.computeIfAbsent(u.key(), k -> new PendingAsks());
+    p.set(u.location(), u.count(), isRack);
+    track(u.key(), p);
+  }
+
+  /** Keeps the outstanding index, and the queue's index of demanding apps, in step with {@code p}. */
+  void track(AskKey key, PendingAsks p) {
+    if (p.any() > 0) {
+      outstanding.put(key, p);
+    } else {
+      outstanding.remove(key);
     }
-    return false;
+    if (outstanding.isEmpty()) {
+      queue.demanding.remove(submitOrder);
+    } else {
+      queue.demanding.put(submitOrder, this);
+    }
+  }
+
+  void clearAsks() {
+    asks.clear();
+    outstanding.clear();
+    queue.demanding.remove(submitOrder);
   }
 
   public long usedMemoryMb() {

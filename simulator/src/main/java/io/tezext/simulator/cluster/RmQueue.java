@@ -2,11 +2,15 @@ package io.tezext.simulator.cluster;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
 
 /** A leaf queue: its share of the cluster, what it uses, and its applications in FIFO order. */
 final class RmQueue {
   private final QueueSpec spec;
   final List<RmApp> apps = new ArrayList<>();
+  /** Applications with task containers outstanding, in submission order: the only ones worth a node. */
+  final TreeMap<Long, RmApp> demanding = new TreeMap<>();
+  int waitingAms;
   long guaranteedMemoryMb;
   long maxMemoryMb;
   long usedMemoryMb;
@@ -36,6 +40,10 @@ final class RmQueue {
 
   boolean canTake(int memoryMb) {
     return usedMemoryMb + memoryMb <= maxMemoryMb;
+  }
+
+  boolean hasDemand() {
+    return waitingAms > 0 || !demanding.isEmpty();
   }
 
   long overGuarantee() {

@@ -12,6 +12,7 @@ public final class EventLoop implements LongSupplier {
 
   private final PriorityQueue<ScheduledEvent> queue = new PriorityQueue<>(1 << 12);
   private long now;
+  private Phase phase = Phase.FAILURE;
   private long sequence;
   private long processed;
   private EventObserver observer = EventObserver.NONE;
@@ -19,6 +20,11 @@ public final class EventLoop implements LongSupplier {
   /** Current virtual time in milliseconds. */
   public long now() {
     return now;
+  }
+
+  /** The phase of the event running now. */
+  public Phase phase() {
+    return phase;
   }
 
   @Override
@@ -58,6 +64,7 @@ public final class EventLoop implements LongSupplier {
         continue;
       }
       now = event.time;
+      phase = event.phase;
       event.markDone();
       event.action.run();
       processed++;

@@ -70,6 +70,20 @@ final class RequestTable<T extends ContainerRequest> {
     return result;
   }
 
+  /** True if counts changed since the last heartbeat, or any request is outstanding. */
+  boolean hasChangesOrRequests() {
+    if (!changed.isEmpty()) {
+      return true;
+    }
+    for (Map<String, LinkedHashSet<T>> byLocation : table.values()) {
+      LinkedHashSet<T> any = byLocation.get(AskUpdate.ANY);
+      if (any != null && !any.isEmpty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The changed counts since the last call, as absolute values. */
   List<AskUpdate> drainChanges() {
     if (changed.isEmpty()) {

@@ -47,6 +47,7 @@ public final class SimulatedAmRmClient<T extends AMRMClient.ContainerRequest> ex
   private final Resource maxCapability;
   private Resource headroom = Resource.newInstance(0, 0);
   private int clusterNodes;
+  private Runnable activityListener = () -> { };
 
   public SimulatedAmRmClient(ResourceManager rm, RmApp app, ApplicationAttemptId attemptId,
       Function<String, String> rackOf, Resource maxCapability) {
@@ -86,6 +87,16 @@ public final class SimulatedAmRmClient<T extends AMRMClient.ContainerRequest> ex
     return new Heartbeat(allocated, completed);
   }
 
+  /** Called whenever the scheduler gives this client something to send (a request, a release). */
+  public void onActivity(Runnable listener) {
+    this.activityListener = listener;
+  }
+
+  /** True while the next heartbeat has something to say or the scheduler waits for containers. */
+  public boolean hasBusiness() {
+    return !releases.isEmpty() || requests.hasChangesOrRequests();
+  }
+
   /** The YARN record this client handed out for a container, while it is live. */
   public Container container(long id) {
     return containers.get(id);
@@ -119,11 +130,13 @@ public final class SimulatedAmRmClient<T extends AMRMClient.ContainerRequest> ex
   @Override
   public void addContainerRequest(T request) {
     requests.add(request);
+    activityListener.run();
   }
 
   @Override
   public void removeContainerRequest(T request) {
     requests.remove(request);
+    activityListener.run();
   }
 
   @Override
@@ -134,6 +147,7 @@ public final class SimulatedAmRmClient<T extends AMRMClient.ContainerRequest> ex
   @Override
   public void releaseAssignedContainer(ContainerId containerId) {
     releases.add(containerId.getContainerId());
+    activityListener.run();
   }
 
   @Override
