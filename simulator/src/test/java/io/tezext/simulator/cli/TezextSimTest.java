@@ -1,0 +1,112 @@
+package io.tezext.simulator.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import io.tezext.simulator.metrics.RunFigures;
+
+class TezextSimTest {
+  @TempDir
+  Path dir;
+
+  private final StringWriter out = new StringWriter();
+  private final StringWriter err = new StringWriter();
+
+  private int run(String... args) {
+    return TezextSim.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+  }
+
+  @Test
+  void runWritesReportsAndASummaryTable() throws IOException {
+    int code = run("run", "--cluster", "scenarios/reference.json", "--synthetic", "--dags", "8",
+        "--scheduler", "dagaware,no-reuse=dagaware(tez.am.container.reuse.enabled=false)", "--seed", "3",
+        "--out", dir.toString(), "--quiet");
+
+    assertThat(code).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("dagaware (baseline)").contains("no-reuse").contains("makespan");
+    assertThat(dir.resolve("summary.json")).isRegularFile();
+    assertThat(dir.resolve("attempts.csv")).isRegularFile();
+  }
+
+  @Test
+  void sameArgumentsGiveTheSameBytesApartFromHostMeasuredFigures() throws IOException {
+    for (String sub : List.of("a", "b")) {
+      assertThat(run("run", "--cluster", "scenarios/reference.json", "--synthetic", "--dags", "10", "--seed", "5",
+          "--out", dir.resolve(sub).toString(), "--quiet", "--format", "json,csv")).isZero();
+    }
+    for (String file : List.of("dags.json", "dags.csv", "attempts.csv", "utilization.csv")) {
+      assertThat(Files.readAllBytes(dir.resolve("b").resolve(file)))
+          .as(file).isEqualTo(Files.readAllBytes(dir.resolve("a").resolve(file)));
+    }
+    assertThat(withoutHostFigures(dir.resolve("b/summary.json")))
+        .isEqualTo(withoutHostFigures(dir.resolve("a/summary.json")));
+  }
+
+  @Test
+  void generatedWorkloadReplaysLikeTheSyntheticOne() throws IOException {
+    Path workload = dir.resolve("w.json");
+    assertThat(run("generate", "--cluster", "scenarios/reference.json", "--dags", "6", "--seed", "9",
+        "--out", workload.toString())).isZero();
+    assertThat(run("run", "--cluster", "scenarios/reference.json", "--workload", workload.toString(),
+        "--seed", "9", "--out", dir.resolve("file").toString(), "--quiet", "--format", "csv")).isZero();
+    assertThat(run("run", "--cluster", "scenarios/reference.json", "--synthetic", "--dags", "6",
+        "--seed", "9", "--out", dir.resolve("synthetic").toString(), "--quiet", "--format", "csv")).isZero();
+    assertThat(Files.readAllBytes(dir.resolve("file/attempts.csv")))
+        .isEqualTo(Files.readAllBytes(dir.resolve("synthetic/attempts.csv")));
+  }
+
+  @Test
+  void badSchedulerIsABadInputErrorNamingIt() {
+    assertThat(run("run", "--cluster", "scenarios/reference.json", "--synthetic", "--scheduler", "fifo",
+        "--out", dir.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains("unknown scheduler 'fifo'");
+  }
+
+  @Test
+  void badScenarioFileIsABadInputErrorNamingFileAndField() throws IOException {
+    Path cluster = Files.writeString(dir.resolve("c.json"), "{\"yarn\": {\"heartbeat\": 1}}");
+    assertThat(run("run", "--cluster", cluster.toString(), "--synthetic", "--out", dir.toString())).isEqualTo(2);
+    assertThat(err.toString()).contains(cluster.toString()).contains("unknown field 'heartbeat'");
+  }
+
+  @Test
+  void missingWorkloadChoiceIsAUsageError() {
+    assertThat(run("run", "--cluster", "scenarios/reference.json")).isEqualTo(2);
+    assertThat(err.toString()).contains("--workload").contains("--synthetic");
+  }
+
+  @Test
+  void reportsNeedAnOutputDirectory() {
+    assertThat(run("run", "--cluster", "scenarios/reference.json", "--synthetic")).isEqualTo(2);
+    assertThat(err.toString()).contains("--out DIR is needed");
+  }
+
+  @Test
+  void schedulersListsTheRegistry() {
+    assertThat(run("schedulers")).isZero();
+    assertThat(out.toString()).contains("dagaware").contains("DagAwareYarnTaskScheduler");
+  }
+
+  private static JsonNode withoutHostFigures(Path summary) throws IOException {
+    JsonNode root = new ObjectMapper().readTree(summary.toFile());
+    for (JsonNode s : root.get("schedulers")) {
+      for (String key : RunFigures.HOST_MEASURED) {
+        ((ObjectNode) s.get("figures")).remove(key);
+        ((ObjectNode) s.get("ratios_to_baseline")).remove(key);
+      }
+    }
+    return root;
+  }
+}
