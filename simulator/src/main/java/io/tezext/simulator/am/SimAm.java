@@ -1,10 +1,8 @@
 package io.tezext.simulator.am;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
@@ -40,6 +38,7 @@ import io.tezext.simulator.workload.InputStorage;
  * done. It plays the parts of the real AM the scheduler talks to: the task attempts, the vertex
  * managers, container launch, and the heartbeat thread that carries the AM-RM exchange.
  */
+@SuppressWarnings("deprecation") // Tez's schedulers implement the deprecated CallbackHandler, not its successor
 final class SimAm implements RmApp.AmContainerListener {
   private final AmEnvironment env;
   private final String appId;
@@ -364,10 +363,6 @@ final class SimAm implements RmApp.AmContainerListener {
 
   SimDag currentDag() {
     return current;
-  }
-
-  List<SimAttempt> attemptsInContainers() {
-    return new ArrayList<>(attemptInContainer.values());
   }
 
   private void charge(SchedulerCall call) {

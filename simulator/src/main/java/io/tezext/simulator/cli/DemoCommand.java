@@ -10,9 +10,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import io.tezext.simulator.metrics.RunResult;
-import io.tezext.simulator.report.ComparedRun;
 import io.tezext.simulator.report.ReportType;
-import io.tezext.simulator.run.Reproducibility;
 import io.tezext.simulator.run.Scenario;
 import io.tezext.simulator.run.ScenarioFile;
 import io.tezext.simulator.scheduler.SchedulerSpec;
@@ -53,22 +51,15 @@ final class DemoCommand implements Callable<Integer> {
     SyntheticOptions options = new SyntheticOptions(150, 20_000, SyntheticOptions.TPCDS_MIX, 8, 600, 30_000, 0.8,
         0.3, 12, List.of("etl", "adhoc"));
     Workload workload = SyntheticWorkloads.generate(options, scenario.cluster().hosts(), seed);
-    String warning = Reproducibility.warning();
-    if (warning != null) {
-      spec.commandLine().getErr().println(warning);
-    }
     spec.commandLine().getOut().println("tezext-sim demo: " + workload.submissions().size() + " DAGs ("
         + workload.taskCount() + " tasks) on " + scenario.cluster().nodes().size() + " nodes");
     for (String s : SCHEDULERS) {
       spec.commandLine().getOut().println("  " + s);
     }
     List<SchedulerSpec> specs = SCHEDULERS.stream().map(SchedulerSpec::parse).toList();
-    List<RunResult> results = new SideBySideRun(scenario, workload, false, !quiet).run(specs);
-    List<ComparedRun> runs = ComparedRun.of(results);
-    for (ReportType type : ReportType.values()) {
-      type.writer(spec.commandLine().getOut()).write(runs, out);
-    }
-    spec.commandLine().getOut().println("reports written to " + out.toAbsolutePath().normalize());
+    List<RunResult> results = new SideBySideRun(scenario, workload, false, !quiet)
+        .run(specs, spec.commandLine().getErr());
+    SideBySideRun.report(List.of(ReportType.values()), results, out, spec.commandLine().getOut());
     return 0;
   }
 }

@@ -8,7 +8,6 @@ import java.util.List;
 import picocli.CommandLine.Option;
 
 import io.tezext.simulator.metrics.RunResult;
-import io.tezext.simulator.report.ComparedRun;
 import io.tezext.simulator.report.ReportType;
 
 /** Where results go and how a run is watched. */
@@ -35,14 +34,7 @@ final class OutputArgs {
     }
   }
 
-  void write(List<RunResult> results, Path defaultOut, PrintWriter console) throws IOException {
-    List<ComparedRun> runs = ComparedRun.of(results);
-    Path dir = out != null ? out : defaultOut;
-    for (ReportType type : ReportType.parseList(formats)) {
-      type.writer(console).write(runs, dir);
-    }
-    if (ReportType.parseList(formats).stream().anyMatch(t -> t != ReportType.CONSOLE)) {
-      console.println("reports written to " + dir.toAbsolutePath().normalize());
-    }
+  void write(List<RunResult> results, PrintWriter console) throws IOException {
+    SideBySideRun.report(ReportType.parseList(formats), results, out, console);
   }
 }

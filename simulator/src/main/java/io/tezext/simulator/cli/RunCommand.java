@@ -12,7 +12,6 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import io.tezext.simulator.metrics.RunResult;
-import io.tezext.simulator.run.Reproducibility;
 import io.tezext.simulator.run.Scenario;
 import io.tezext.simulator.run.ScenarioFile;
 import io.tezext.simulator.scheduler.SchedulerSpec;
@@ -62,16 +61,9 @@ final class RunCommand implements Callable<Integer> {
     Scenario scenario = ScenarioFile.read(cluster, seed);
     Workload w = workload.file != null ? WorkloadJson.read(workload.file)
         : synthetic.generate(scenario.cluster().hosts(), seed);
-    warnIfIrreproducible();
-    List<RunResult> results = new SideBySideRun(scenario, w, output.checkInvariants, !output.quiet).run(specs);
-    output.write(results, Path.of("tezext-sim-out"), spec.commandLine().getOut());
+    List<RunResult> results = new SideBySideRun(scenario, w, output.checkInvariants, !output.quiet)
+        .run(specs, spec.commandLine().getErr());
+    output.write(results, spec.commandLine().getOut());
     return 0;
-  }
-
-  void warnIfIrreproducible() {
-    String warning = Reproducibility.warning();
-    if (warning != null) {
-      spec.commandLine().getErr().println(warning);
-    }
   }
 }

@@ -1,9 +1,15 @@
 package io.tezext.simulator.cli;
 
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import io.tezext.simulator.metrics.RunResult;
+import io.tezext.simulator.report.ComparedRun;
+import io.tezext.simulator.report.ReportType;
+import io.tezext.simulator.run.Reproducibility;
 import io.tezext.simulator.run.Scenario;
 import io.tezext.simulator.run.Simulation;
 import io.tezext.simulator.scheduler.SchedulerSpec;
@@ -26,7 +32,12 @@ final class SideBySideRun {
     this.progress = progress;
   }
 
-  List<RunResult> run(List<SchedulerSpec> schedulers) {
+  /** Runs each scheduler in turn; warns on {@code err} first if this JVM cannot reproduce runs. */
+  List<RunResult> run(List<SchedulerSpec> schedulers, PrintWriter err) {
+    String warning = Reproducibility.warning();
+    if (warning != null) {
+      err.println(warning);
+    }
     List<RunResult> results = new ArrayList<>(schedulers.size());
     for (SchedulerSpec spec : schedulers) {
       try (ProgressBarListener bar = new ProgressBarListener(spec.label())) {
@@ -35,5 +46,17 @@ final class SideBySideRun {
       }
     }
     return results;
+  }
+
+  /** Writes each report format for the runs; files go to {@code dir}, tables to {@code console}. */
+  static void report(List<ReportType> types, List<RunResult> results, Path dir, PrintWriter console)
+      throws IOException {
+    List<ComparedRun> runs = ComparedRun.of(results);
+    for (ReportType type : types) {
+      type.writer(console).write(runs, dir);
+    }
+    if (types.stream().anyMatch(t -> t != ReportType.CONSOLE)) {
+      console.println("reports written to " + dir.toAbsolutePath().normalize());
+    }
   }
 }

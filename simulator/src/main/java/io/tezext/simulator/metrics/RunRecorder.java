@@ -80,10 +80,6 @@ public final class RunRecorder implements ClusterObserver {
         memory == 0 ? 0 : (double) busyMemoryMb / memory));
   }
 
-  public long busyMemoryMb() {
-    return busyMemoryMb;
-  }
-
   public int dagsEnded() {
     return dags.size();
   }

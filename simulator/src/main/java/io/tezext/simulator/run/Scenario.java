@@ -20,8 +20,4 @@ public record Scenario(ClusterSpec cluster, AmSettings am, Failures failures, lo
       }
     }
   }
-
-  public Scenario withSeed(long newSeed) {
-    return new Scenario(cluster, am, failures, newSeed, sampleIntervalMs);
-  }
 }

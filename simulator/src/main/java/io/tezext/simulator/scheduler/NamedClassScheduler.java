@@ -23,6 +23,7 @@ import org.apache.tez.serviceplugins.api.TaskSchedulerContext;
  *
  * and that the class takes the AM-RM heartbeat callbacks ({@link AMRMClientAsync.CallbackHandler}).
  */
+@SuppressWarnings("deprecation") // Tez's schedulers implement the deprecated CallbackHandler, not its successor
 final class NamedClassScheduler implements SchedulerFactory {
   private final Constructor<? extends TaskScheduler> constructor;
 

@@ -12,6 +12,7 @@ import org.apache.tez.serviceplugins.api.TaskSchedulerContext;
  * executor for timers, and a YARN client backed by the simulated ResourceManager.
  */
 @FunctionalInterface
+@SuppressWarnings("deprecation") // Tez's schedulers implement the deprecated CallbackHandler, not its successor
 public interface SchedulerFactory {
 
   Instance create(TaskSchedulerContext context, LongSupplier clock, ScheduledExecutorService executor,

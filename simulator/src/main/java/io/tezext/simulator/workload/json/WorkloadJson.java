@@ -53,18 +53,18 @@ public final class WorkloadJson {
   private static Workload toWorkload(String file, WorkloadModel m) {
     List<DagSubmission> submissions = new ArrayList<>(m.dags.size());
     for (int d = 0; d < m.dags.size(); d++) {
-      DagModel dag = m.dags.get(d);
+      WorkloadModel.DagModel dag = m.dags.get(d);
       String path = "dags[" + d + "]";
       try {
         List<VertexSpec> vertices = new ArrayList<>();
         for (int v = 0; v < dag.vertices.size(); v++) {
-          VertexModel vm = dag.vertices.get(v);
+          WorkloadModel.VertexModel vm = dag.vertices.get(v);
           path = "dags[" + d + "].vertices[" + v + "]";
           vertices.add(new VertexSpec(vm.name, vm.memoryMb, vm.vcores, vm.input, vm.inputInitMs, vm.tasks()));
         }
         path = "dags[" + d + "]";
         List<EdgeSpec> edges = new ArrayList<>();
-        for (EdgeModel e : dag.edges) {
+        for (WorkloadModel.EdgeModel e : dag.edges) {
           edges.add(new EdgeSpec(e.from, e.to, e.movement));
         }
         String name = dag.name == null ? dag.id : dag.name;
@@ -82,13 +82,13 @@ public final class WorkloadJson {
   }
 
   /** Tasks of a vertex as the file gives them: full objects, or just durations for big vertices. */
-  static List<TaskSpec> tasks(List<TaskModel> objects, long[] durations) {
+  static List<TaskSpec> tasks(List<WorkloadModel.TaskModel> objects, long[] durations) {
     if (objects != null && durations != null) {
       throw new IllegalArgumentException("give either 'tasks' or 'taskDurationsMs', not both");
     }
     List<TaskSpec> tasks = new ArrayList<>();
     if (objects != null) {
-      for (TaskModel t : objects) {
+      for (WorkloadModel.TaskModel t : objects) {
         tasks.add(new TaskSpec(t.durationMs, t.hosts));
       }
     } else if (durations != null) {

@@ -30,131 +30,131 @@ final class WorkloadModel {
     }
     return m;
   }
-}
 
-@JsonPropertyOrder({"id", "name", "arrivalMs", "queue", "session", "vertices", "edges"})
-final class DagModel {
-  public String id;
-  public String name;
-  public long arrivalMs;
-  public String queue = "default";
-  public String session;
-  public List<VertexModel> vertices = List.of();
-  public List<EdgeModel> edges = List.of();
+  @JsonPropertyOrder({"id", "name", "arrivalMs", "queue", "session", "vertices", "edges"})
+  static final class DagModel {
+    public String id;
+    public String name;
+    public long arrivalMs;
+    public String queue = "default";
+    public String session;
+    public List<VertexModel> vertices = List.of();
+    public List<EdgeModel> edges = List.of();
 
-  public void setArrivalMs(long arrivalMs) {
-    if (arrivalMs < 0) {
-      throw new IllegalArgumentException("arrivalMs must be >= 0, was " + arrivalMs);
-    }
-    this.arrivalMs = arrivalMs;
-  }
-
-  static DagModel of(DagSubmission s) {
-    DagModel m = new DagModel();
-    m.id = s.id();
-    m.name = s.dag().name();
-    m.arrivalMs = s.arrivalMs();
-    m.queue = s.queue();
-    m.session = s.session();
-    m.vertices = new ArrayList<>();
-    for (VertexSpec v : s.dag().vertices()) {
-      m.vertices.add(VertexModel.of(v));
-    }
-    m.edges = new ArrayList<>();
-    for (EdgeSpec e : s.dag().edges()) {
-      EdgeModel em = new EdgeModel();
-      em.from = e.from();
-      em.to = e.to();
-      em.movement = e.movement();
-      m.edges.add(em);
-    }
-    return m;
-  }
-}
-
-@JsonPropertyOrder({"name", "memoryMb", "vcores", "input", "inputInitMs", "taskDurationsMs", "tasks"})
-final class VertexModel {
-  public String name;
-  public int memoryMb = 1024;
-  public int vcores = 1;
-  public InputStorage input = InputStorage.NONE;
-  public long inputInitMs;
-  public List<TaskModel> tasks;
-  public long[] taskDurationsMs;
-
-  public void setMemoryMb(int memoryMb) {
-    if (memoryMb <= 0) {
-      throw new IllegalArgumentException("memoryMb must be positive, was " + memoryMb);
-    }
-    this.memoryMb = memoryMb;
-  }
-
-  public void setVcores(int vcores) {
-    if (vcores <= 0) {
-      throw new IllegalArgumentException("vcores must be positive, was " + vcores);
-    }
-    this.vcores = vcores;
-  }
-
-  public void setInputInitMs(long inputInitMs) {
-    if (inputInitMs < 0) {
-      throw new IllegalArgumentException("inputInitMs must be >= 0, was " + inputInitMs);
-    }
-    this.inputInitMs = inputInitMs;
-  }
-
-  public void setTaskDurationsMs(long[] durations) {
-    for (int i = 0; i < durations.length; i++) {
-      if (durations[i] < 0) {
-        throw new IllegalArgumentException("taskDurationsMs[" + i + "] must be >= 0, was " + durations[i]);
+    public void setArrivalMs(long arrivalMs) {
+      if (arrivalMs < 0) {
+        throw new IllegalArgumentException("arrivalMs must be >= 0, was " + arrivalMs);
       }
+      this.arrivalMs = arrivalMs;
     }
-    this.taskDurationsMs = durations;
-  }
 
-  List<TaskSpec> tasks() {
-    return WorkloadJson.tasks(tasks, taskDurationsMs);
-  }
-
-  static VertexModel of(VertexSpec v) {
-    VertexModel m = new VertexModel();
-    m.name = v.name();
-    m.memoryMb = v.memoryMb();
-    m.vcores = v.vcores();
-    m.input = v.input();
-    m.inputInitMs = v.inputInitMs();
-    boolean anyHosts = v.tasks().stream().anyMatch(t -> !t.hosts().isEmpty());
-    if (anyHosts) {
-      m.tasks = new ArrayList<>();
-      for (TaskSpec t : v.tasks()) {
-        TaskModel tm = new TaskModel();
-        tm.durationMs = t.durationMs();
-        tm.hosts = t.hosts();
-        m.tasks.add(tm);
+    static DagModel of(DagSubmission s) {
+      DagModel m = new DagModel();
+      m.id = s.id();
+      m.name = s.dag().name();
+      m.arrivalMs = s.arrivalMs();
+      m.queue = s.queue();
+      m.session = s.session();
+      m.vertices = new ArrayList<>();
+      for (VertexSpec v : s.dag().vertices()) {
+        m.vertices.add(VertexModel.of(v));
       }
-    } else {
-      m.taskDurationsMs = v.tasks().stream().mapToLong(TaskSpec::durationMs).toArray();
+      m.edges = new ArrayList<>();
+      for (EdgeSpec e : s.dag().edges()) {
+        EdgeModel em = new EdgeModel();
+        em.from = e.from();
+        em.to = e.to();
+        em.movement = e.movement();
+        m.edges.add(em);
+      }
+      return m;
     }
-    return m;
   }
-}
 
-@JsonPropertyOrder({"durationMs", "hosts"})
-final class TaskModel {
-  public long durationMs;
-  public List<String> hosts = List.of();
+  @JsonPropertyOrder({"name", "memoryMb", "vcores", "input", "inputInitMs", "taskDurationsMs", "tasks"})
+  static final class VertexModel {
+    public String name;
+    public int memoryMb = 1024;
+    public int vcores = 1;
+    public InputStorage input = InputStorage.NONE;
+    public long inputInitMs;
+    public List<TaskModel> tasks;
+    public long[] taskDurationsMs;
 
-  public void setDurationMs(long durationMs) {
-    if (durationMs < 0) {
-      throw new IllegalArgumentException("durationMs must be >= 0, was " + durationMs);
+    public void setMemoryMb(int memoryMb) {
+      if (memoryMb <= 0) {
+        throw new IllegalArgumentException("memoryMb must be positive, was " + memoryMb);
+      }
+      this.memoryMb = memoryMb;
     }
-    this.durationMs = durationMs;
-  }
-}
 
-@JsonPropertyOrder({"from", "to", "movement"})
-final class EdgeModel {
-  public String from;
-  public String to;
-  public DataMovement movement = DataMovement.SCATTER_GATHER;
+    public void setVcores(int vcores) {
+      if (vcores <= 0) {
+        throw new IllegalArgumentException("vcores must be positive, was " + vcores);
+      }
+      this.vcores = vcores;
+    }
+
+    public void setInputInitMs(long inputInitMs) {
+      if (inputInitMs < 0) {
+        throw new IllegalArgumentException("inputInitMs must be >= 0, was " + inputInitMs);
+      }
+      this.inputInitMs = inputInitMs;
+    }
+
+    public void setTaskDurationsMs(long[] durations) {
+      for (int i = 0; i < durations.length; i++) {
+        if (durations[i] < 0) {
+          throw new IllegalArgumentException("taskDurationsMs[" + i + "] must be >= 0, was " + durations[i]);
+        }
+      }
+      this.taskDurationsMs = durations;
+    }
+
+    List<TaskSpec> tasks() {
+      return WorkloadJson.tasks(tasks, taskDurationsMs);
+    }
+
+    static VertexModel of(VertexSpec v) {
+      VertexModel m = new VertexModel();
+      m.name = v.name();
+      m.memoryMb = v.memoryMb();
+      m.vcores = v.vcores();
+      m.input = v.input();
+      m.inputInitMs = v.inputInitMs();
+      boolean anyHosts = v.tasks().stream().anyMatch(t -> !t.hosts().isEmpty());
+      if (anyHosts) {
+        m.tasks = new ArrayList<>();
+        for (TaskSpec t : v.tasks()) {
+          TaskModel tm = new TaskModel();
+          tm.durationMs = t.durationMs();
+          tm.hosts = t.hosts();
+          m.tasks.add(tm);
+        }
+      } else {
+        m.taskDurationsMs = v.tasks().stream().mapToLong(TaskSpec::durationMs).toArray();
+      }
+      return m;
+    }
+  }
+
+  @JsonPropertyOrder({"durationMs", "hosts"})
+  static final class TaskModel {
+    public long durationMs;
+    public List<String> hosts = List.of();
+
+    public void setDurationMs(long durationMs) {
+      if (durationMs < 0) {
+        throw new IllegalArgumentException("durationMs must be >= 0, was " + durationMs);
+      }
+      this.durationMs = durationMs;
+    }
+  }
+
+  @JsonPropertyOrder({"from", "to", "movement"})
+  static final class EdgeModel {
+    public String from;
+    public String to;
+    public DataMovement movement = DataMovement.SCATTER_GATHER;
+  }
 }

@@ -48,6 +48,7 @@ public final class VirtualTimeDagAwareScheduler extends DagAwareYarnTaskSchedule
   }
 
   /** The async wrapper minus its threads: the simulator delivers heartbeats in virtual time. */
+  @SuppressWarnings("deprecation") // the wrapper Tez defines takes the deprecated CallbackHandler
   private static final class ThreadlessClient extends AMRMClientAsyncWrapper {
     ThreadlessClient(AMRMClient<TaskRequest> syncClient, CallbackHandler handler) {
       super(syncClient, 1000, handler);
