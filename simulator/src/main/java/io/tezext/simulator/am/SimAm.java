@@ -235,7 +235,11 @@ final class SimAm implements RmApp.AmContainerListener {
   }
 
   void attemptHoldsContainer(SimAttempt attempt) {
-    attemptInContainer.put(attempt.containerId, attempt);
+    SimAttempt holder = attemptInContainer.put(attempt.containerId, attempt);
+    if (holder != null && holder != attempt) {
+      throw new IllegalStateException("the scheduler gave container " + attempt.containerId + " to " + attempt
+          + " while " + holder + " still runs in it");
+    }
   }
 
   /** The attempt left its container; tells the scheduler, which may reuse or release it. */
