@@ -1,6 +1,9 @@
 package io.tezext.simulator.cli;
 
+import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -16,7 +19,7 @@ import io.tezext.simulator.run.Scenario;
 import io.tezext.simulator.run.ScenarioFile;
 import io.tezext.simulator.scheduler.SchedulerSpec;
 import io.tezext.simulator.workload.Workload;
-import io.tezext.simulator.workload.json.WorkloadJson;
+import io.tezext.simulator.workload.WorkloadFormat;
 
 /** Replays a workload file, or a synthetic workload, with each scheduler, and reports side by side. */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
@@ -46,8 +49,16 @@ final class RunCommand implements Callable<Integer> {
   @ArgGroup(exclusive = false, heading = "Synthetic workload options:%n")
   SyntheticArgs synthetic = new SyntheticArgs();
 
+  @Option(names = "--workload-format", defaultValue = "auto", paramLabel = "FORMAT",
+      description = "Format of --workload: auto (detect), tezext, tez-simple-history (default ${DEFAULT-VALUE}).")
+  String workloadFormat;
+
+  @Option(names = "--skip-bad", description = "Skip, count and list unusable trace records instead of stopping.")
+  boolean skipBad;
+
   static final class WorkloadChoice {
-    @Option(names = "--workload", paramLabel = "FILE", description = "Workload file (docs/simulator-workloads.md).")
+    @Option(names = "--workload", paramLabel = "PATH",
+        description = "Workload file, or recorded Tez history (file or directory); see docs/simulator-workloads.md.")
     Path file;
 
     @Option(names = "--synthetic", description = "Generate a TPC-DS-like workload (see the synthetic options).")
@@ -59,11 +70,27 @@ final class RunCommand implements Callable<Integer> {
     output.validate();
     List<SchedulerSpec> specs = SchedulerSpec.parseList(schedulers);
     Scenario scenario = ScenarioFile.read(cluster, seed);
-    Workload w = workload.file != null ? WorkloadJson.read(workload.file)
+    Workload w = workload.file != null ? readWorkload(workload.file)
         : synthetic.generate(scenario.cluster().hosts(), seed);
     List<RunResult> results = new SideBySideRun(scenario, w, output.checkInvariants, !output.quiet)
         .run(specs, spec.commandLine().getErr());
     output.write(results, spec.commandLine().getOut());
     return 0;
+  }
+
+  private Workload readWorkload(Path path) throws IOException {
+    WorkloadFormat format = workloadFormat.equalsIgnoreCase("auto") ? WorkloadFormat.detect(path)
+        : WorkloadFormat.fromCliName(workloadFormat);
+    List<String> skipped = new ArrayList<>();
+    Workload w = format.read(path, skipBad, skipped);
+    PrintWriter err = spec.commandLine().getErr();
+    if (!skipped.isEmpty()) {
+      err.println("skipped " + skipped.size() + " unusable records (--skip-bad):");
+      skipped.stream().limit(20).forEach(s -> err.println("  " + s));
+      if (skipped.size() > 20) {
+        err.println("  ... and " + (skipped.size() - 20) + " more");
+      }
+    }
+    return w;
   }
 }

@@ -1,7 +1,7 @@
 package io.tezext.simulator.io;
 
 /** An input file is unreadable or invalid; the message names the file, where in it, and why. */
-public final class InputFileException extends RuntimeException {
+public class InputFileException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   public InputFileException(String message) {

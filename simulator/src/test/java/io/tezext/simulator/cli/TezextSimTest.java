@@ -68,6 +68,33 @@ class TezextSimTest {
   }
 
   @Test
+  void recordedTezHistoryIsDetectedAndReplayed() throws Exception {
+    Path history = Path.of(getClass().getResource(
+        "/tezhistory/history.txt.appattempt_1795361869420_0001_000001").toURI());
+    assertThat(run("run", "--cluster", "scenarios/reference.json", "--workload", history.toString(),
+        "--out", dir.toString(), "--quiet", "--format", "console,csv")).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("read from Tez simple history").contains("2 DAGs");
+    assertThat(Files.readAllLines(dir.resolve("dags.csv"))).hasSize(3);
+  }
+
+  @Test
+  void badHistoryRecordStopsTheRunNamingTheLineUnlessSkipped() throws Exception {
+    Path history = Path.of(getClass().getResource(
+        "/tezhistory/history.txt.appattempt_1795361869420_0001_000001").toURI());
+    List<String> lines = new java.util.ArrayList<>(Files.readAllLines(history));
+    lines.set(lines.size() - 1, "{broken");
+    Path bad = Files.write(dir.resolve("history.txt.bad"), lines);
+
+    assertThat(run("run", "--cluster", "scenarios/reference.json", "--workload", bad.toString(),
+        "--workload-format", "tez-simple-history", "--format", "console")).isEqualTo(2);
+    assertThat(err.toString()).contains(bad + " line " + lines.size() + ": not valid JSON");
+
+    assertThat(run("run", "--cluster", "scenarios/reference.json", "--workload", bad.toString(), "--skip-bad",
+        "--format", "console", "--quiet")).isZero();
+    assertThat(err.toString()).contains("skipped 1 unusable records (--skip-bad)");
+  }
+
+  @Test
   void badSchedulerIsABadInputErrorNamingIt() {
     assertThat(run("run", "--cluster", "scenarios/reference.json", "--synthetic", "--scheduler", "fifo",
         "--out", dir.toString())).isEqualTo(2);

@@ -1,0 +1,117 @@
+package io.tezext.simulator.workload.tezhistory;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * One timeline entity as Tez's history logging writes it, read through either key spelling Tez
+ * releases use ({@code entitytype} / {@code entityType}, {@code otherinfo} / {@code otherInfo}, ...).
+ * A missing field is a {@link BadRecordException} naming it.
+ */
+final class HistoryEntity {
+  private final JsonNode node;
+  private final String where;
+
+  HistoryEntity(JsonNode node, String where) {
+    this.node = node;
+    this.where = where;
+  }
+
+  String where() {
+    return where;
+  }
+
+  String id() {
+    return text(node, "entity");
+  }
+
+  String type() {
+    return text(node, "entitytype", "entityType");
+  }
+
+  /** The event types this record carries, in order. */
+  List<String> events() {
+    List<String> types = new ArrayList<>();
+    JsonNode events = field(node, "events");
+    if (events != null) {
+      for (JsonNode e : events) {
+        types.add(text(e, "eventtype", "eventType"));
+      }
+    }
+    return types;
+  }
+
+  long eventTime() {
+    JsonNode events = field(node, "events");
+    if (events == null || events.isEmpty()) {
+      throw bad("events[0].ts");
+    }
+    return number(events.get(0), "events[0].ts", "ts", "timestamp");
+  }
+
+  JsonNode otherInfo() {
+    JsonNode info = field(node, "otherinfo", "otherInfo");
+    if (info == null) {
+      throw bad("otherinfo");
+    }
+    return info;
+  }
+
+  long info(String name) {
+    return number(otherInfo(), "otherinfo." + name, name);
+  }
+
+  String infoText(String name) {
+    return text(otherInfo(), name);
+  }
+
+  /** The id of the related entity of the given type (a node, a container), or null. */
+  String related(String entityType) {
+    JsonNode related = field(node, "relatedEntities", "relatedentities");
+    if (related != null) {
+      for (JsonNode r : related) {
+        if (entityType.equals(text(r, "entitytype", "entityType"))) {
+          return text(r, "entity");
+        }
+      }
+    }
+    return null;
+  }
+
+  BadRecordException bad(String fieldPath) {
+    return new BadRecordException(where + " (" + safeId() + "): missing or invalid field '" + fieldPath + "'");
+  }
+
+  private String safeId() {
+    JsonNode id = node.get("entity");
+    return id == null ? "no entity id" : id.asText();
+  }
+
+  private long number(JsonNode parent, String path, String... names) {
+    JsonNode v = field(parent, names);
+    if (v == null || !v.canConvertToLong()) {
+      throw bad(path);
+    }
+    return v.asLong();
+  }
+
+  private String text(JsonNode parent, String... names) {
+    JsonNode v = field(parent, names);
+    if (v == null || !v.isTextual()) {
+      throw bad(names[0]);
+    }
+    return v.asText();
+  }
+
+  static JsonNode field(JsonNode parent, String... names) {
+    for (String n : names) {
+      JsonNode v = parent.get(n);
+      if (v != null && !v.isNull()) {
+        return v;
+      }
+    }
+    return null;
+  }
+}

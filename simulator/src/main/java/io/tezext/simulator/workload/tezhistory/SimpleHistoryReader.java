@@ -1,0 +1,325 @@
+package io.tezext.simulator.workload.tezhistory;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.tezext.simulator.workload.DagSpec;
+import io.tezext.simulator.workload.DagSubmission;
+import io.tezext.simulator.workload.DataMovement;
+import io.tezext.simulator.workload.EdgeSpec;
+import io.tezext.simulator.workload.InputStorage;
+import io.tezext.simulator.workload.TaskSpec;
+import io.tezext.simulator.workload.VertexSpec;
+import io.tezext.simulator.workload.Workload;
+import io.tezext.simulator.workload.tezhistory.RecordedDag.RecordedAttempt;
+import io.tezext.simulator.workload.tezhistory.RecordedDag.RecordedVertex;
+
+/**
+ * Reads the history Tez's {@code SimpleHistoryLoggingService} writes (one JSON entity per line, set
+ * with {@code tez.simple.history.logging.dir}) into a workload: each DAG's plan (vertices, edges and
+ * their data movement), its submission time and queue, each task's duration from its successful
+ * attempt, root-input initialization times, and container sizes from the application's
+ * configuration. A file or a directory of {@code history.txt.*} files.
+ *
+ * <p>The history does not record split locations: a root-input task's input is placed on the node
+ * its recorded attempt ran on when the DAG counted data-local tasks (HDFS), and treated as object
+ * storage when it did not. The workload's notes say so.
+ */
+public final class SimpleHistoryReader {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final boolean skipBad;
+  private final List<String> skipped = new ArrayList<>();
+  private final Map<String, RecordedDag> dags = new LinkedHashMap<>();
+  private final Map<String, Integer> dagsPerApp = new HashMap<>();
+  private int memoryMb = 1024;
+  private int vcores = 1;
+
+  private SimpleHistoryReader(boolean skipBad) {
+    this.skipBad = skipBad;
+  }
+
+  /**
+   * Reads a history file or directory. With {@code skipBad}, records and DAGs the reader cannot use
+   * are skipped and listed in {@code skippedOut}; without, the first one fails the read.
+   */
+  public static Workload read(Path fileOrDir, boolean skipBad, List<String> skippedOut) throws IOException {
+    SimpleHistoryReader reader = new SimpleHistoryReader(skipBad);
+    List<Path> files = files(fileOrDir);
+    for (Path f : files) {
+      reader.readFile(f);
+    }
+    Workload w = reader.toWorkload(fileOrDir);
+    skippedOut.addAll(reader.skipped);
+    return w;
+  }
+
+  /** True if the file looks like Tez history: its first record is a timeline entity. */
+  public static boolean looksLikeHistory(Path file) throws IOException {
+    if (Files.isDirectory(file)) {
+      return !files(file).isEmpty();
+    }
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      char[] head = new char[256];
+      int n = in.read(head);
+      String start = n <= 0 ? "" : new String(head, 0, n).replaceAll("\\s", "");
+      return start.startsWith("{\"entity\"");
+    }
+  }
+
+  private static List<Path> files(Path fileOrDir) throws IOException {
+    if (!Files.isDirectory(fileOrDir)) {
+      return List.of(fileOrDir);
+    }
+    try (Stream<Path> s = Files.list(fileOrDir)) {
+      return s.filter(p -> p.getFileName().toString().startsWith("history.txt")).sorted().toList();
+    }
+  }
+
+  private void readFile(Path file) throws IOException {
+    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      String line;
+      int number = 0;
+      while ((line = in.readLine()) != null) {
+        number++;
+        String record = line.replace("\u0001", "").trim();
+        if (record.isEmpty()) {
+          continue;
+        }
+        String where = file + " line " + number;
+        try {
+          JsonNode node;
+          try {
+            node = JSON.readTree(record);
+          } catch (JsonProcessingException e) {
+            throw new BadRecordException(where + ": not valid JSON: " + e.getOriginalMessage());
+          }
+          record(new HistoryEntity(node, where));
+        } catch (BadRecordException e) {
+          if (!skipBad) {
+            throw e;
+          }
+          skipped.add(e.getMessage());
+        }
+      }
+    }
+  }
+
+  private void record(HistoryEntity e) {
+    switch (e.type()) {
+      case "TEZ_APPLICATION" -> configuration(e);
+      case "TEZ_DAG_ID" -> dagRecord(e);
+      case "TEZ_VERTEX_ID" -> vertexRecord(e);
+      case "TEZ_TASK_ATTEMPT_ID" -> attemptRecord(e);
+      default -> { } // application attempts, containers and tasks add nothing the model uses
+    }
+  }
+
+  private void configuration(HistoryEntity e) {
+    JsonNode config = HistoryEntity.field(e.otherInfo(), "config");
+    if (config != null) {
+      memoryMb = intConf(e, config, "tez.task.resource.memory.mb", memoryMb);
+      vcores = intConf(e, config, "tez.task.resource.cpu.vcores", vcores);
+    }
+  }
+
+  private static int intConf(HistoryEntity e, JsonNode config, String key, int fallback) {
+    JsonNode v = config.get(key);
+    if (v == null) {
+      return fallback;
+    }
+    try {
+      return Integer.parseInt(v.asText().trim());
+    } catch (NumberFormatException ex) {
+      throw e.bad("otherinfo.config." + key);
+    }
+  }
+
+  private void dagRecord(HistoryEntity e) {
+    TezIds id = TezIds.parse(e, e.id(), 4);
+    RecordedDag dag = dag(id);
+    for (String event : e.events()) {
+      if (event.equals("DAG_SUBMITTED")) {
+        dag.submittedMs = e.eventTime();
+        dag.plan = HistoryEntity.field(e.otherInfo(), "dagPlan");
+        dag.planWhere = e.where();
+        if (dag.plan == null) {
+          throw e.bad("otherinfo.dagPlan");
+        }
+        JsonNode name = dag.plan.get("dagName");
+        dag.name = name == null ? dag.id : name.asText();
+        JsonNode queue = HistoryEntity.field(e.otherInfo(), "queueName");
+        if (queue != null) {
+          String q = queue.asText();
+          dag.queue = q.substring(q.lastIndexOf('.') + 1);
+        }
+      } else if (event.equals("DAG_FINISHED")) {
+        dag.succeeded = "SUCCEEDED".equals(e.infoText("status"));
+        dag.dataLocalTasks = DagCounters.value(e.otherInfo(), "DATA_LOCAL_TASKS");
+        dag.rackLocalTasks = DagCounters.value(e.otherInfo(), "RACK_LOCAL_TASKS");
+        dag.otherLocalTasks = DagCounters.value(e.otherInfo(), "OTHER_LOCAL_TASKS");
+      }
+    }
+  }
+
+  private void vertexRecord(HistoryEntity e) {
+    TezIds id = TezIds.parse(e, e.id(), 5);
+    if (e.events().contains("VERTEX_INITIALIZED")) {
+      RecordedVertex v = dag(id).vertex(id.part(4));
+      v.name = e.infoText("vertexName");
+      v.numTasks = (int) e.info("numTasks");
+      v.initMs = Math.max(0, e.info("initTime") - e.info("initRequestedTime"));
+    }
+  }
+
+  private void attemptRecord(HistoryEntity e) {
+    TezIds id = TezIds.parse(e, e.id(), 7);
+    RecordedVertex v = dag(id).vertex(id.part(4));
+    List<String> events = e.events();
+    if (events.contains("TASK_ATTEMPT_STARTED")) {
+      RecordedAttempt a = new RecordedAttempt(id.part(5));
+      String node = e.related("nodeId");
+      if (node == null) {
+        throw e.bad("relatedEntities[nodeId]");
+      }
+      a.host = node.contains(":") ? node.substring(0, node.lastIndexOf(':')) : node;
+      v.started.add(a);
+    }
+    if (events.contains("TASK_ATTEMPT_FINISHED") && "SUCCEEDED".equals(e.infoText("status"))) {
+      RecordedAttempt a = new RecordedAttempt(id.part(5));
+      a.startMs = e.info("startTime");
+      a.endMs = e.info("endTime");
+      String host = hostOfStarted(v, a.task);
+      a.host = host;
+      v.succeeded.put(a.task, a);
+    }
+  }
+
+  private static String hostOfStarted(RecordedVertex v, int task) {
+    for (int i = v.started.size() - 1; i >= 0; i--) {
+      if (v.started.get(i).task == task) {
+        return v.started.get(i).host;
+      }
+    }
+    return null;
+  }
+
+  private RecordedDag dag(TezIds id) {
+    String dagId = "dag_" + id.text(1) + "_" + id.text(2) + "_" + id.text(3);
+    return dags.computeIfAbsent(dagId, d -> {
+      String app = "application_" + id.text(1) + "_" + id.text(2);
+      dagsPerApp.merge(app, 1, Integer::sum);
+      return new RecordedDag(d, app);
+    });
+  }
+
+  private Workload toWorkload(Path source) {
+    List<RecordedDag> ordered = new ArrayList<>(dags.values());
+    ordered.removeIf(d -> {
+      if (d.plan == null) {
+        return drop("DAG " + d.id + ": no DAG_SUBMITTED record with its plan");
+      }
+      if (!d.succeeded) {
+        return drop("DAG " + d.id + " (" + d.name + ", " + d.planWhere + "): did not succeed, so its task "
+            + "durations are incomplete");
+      }
+      return false;
+    });
+    ordered.sort(Comparator.comparingLong((RecordedDag d) -> d.submittedMs).thenComparing(d -> d.id));
+    long first = ordered.isEmpty() ? 0 : ordered.get(0).submittedMs;
+    List<DagSubmission> submissions = new ArrayList<>();
+    boolean derivedLocations = false;
+    for (RecordedDag d : ordered) {
+      try {
+        DagSpec spec = new HistoryDagBuilder(d, memoryMb, vcores).build();
+        derivedLocations |= spec.vertices().stream().anyMatch(v -> v.input() == InputStorage.HDFS);
+        String session = dagsPerApp.get(d.appId) > 1 ? d.appId : null;
+        submissions.add(new DagSubmission(d.id, d.submittedMs - first, d.queue, session, spec));
+      } catch (BadRecordException | IllegalArgumentException e) {
+        if (!skipBad) {
+          throw e instanceof BadRecordException b ? b : new BadRecordException(d.planWhere + ": " + e.getMessage());
+        }
+        skipped.add(e.getMessage());
+      }
+    }
+    List<String> notes = new ArrayList<>();
+    notes.add("read from Tez simple history " + source + ": " + submissions.size() + " DAGs; task durations "
+        + "are the recorded successful attempts' run times, container sizes from tez.task.resource.*");
+    if (derivedLocations) {
+      notes.add("the history has no split locations: root-input tasks of DAGs that counted data-local tasks "
+          + "read on the node their recorded attempt ran on");
+    }
+    if (!skipped.isEmpty()) {
+      notes.add(skipped.size() + " history records or DAGs were skipped (--skip-bad)");
+    }
+    return new Workload(source.getFileName().toString(), submissions, notes);
+  }
+
+  private boolean drop(String why) {
+    if (!skipBad) {
+      throw new BadRecordException(why);
+    }
+    skipped.add(why);
+    return true;
+  }
+
+  /** Builds the DagSpec of one recorded DAG from its plan and its vertices' records. */
+  private record HistoryDagBuilder(RecordedDag dag, int memoryMb, int vcores) {
+    DagSpec build() {
+      Map<String, RecordedVertex> byName = new HashMap<>();
+      dag.vertices.values().forEach(v -> {
+        if (v.name != null) {
+          byName.put(v.name, v);
+        }
+      });
+      List<VertexSpec> vertices = new ArrayList<>();
+      for (JsonNode pv : dag.plan.path("vertices")) {
+        String name = pv.path("vertexName").asText(null);
+        RecordedVertex v = name == null ? null : byName.get(name);
+        if (v == null) {
+          throw new BadRecordException(dag.planWhere + ": DAG " + dag.id + " plan names vertex '" + name
+              + "' but the history has no VERTEX_INITIALIZED record for it");
+        }
+        boolean rootInput = pv.path("additionalInputs").size() > 0;
+        InputStorage input = !rootInput ? InputStorage.NONE
+            : dag.dataLocalTasks > 0 ? InputStorage.HDFS : InputStorage.OBJECT_STORE;
+        List<TaskSpec> tasks = new ArrayList<>(v.numTasks);
+        for (int t = 0; t < v.numTasks; t++) {
+          RecordedAttempt a = v.succeeded.get(t);
+          if (a == null) {
+            throw new BadRecordException(dag.planWhere + ": DAG " + dag.id + " vertex '" + name + "' task " + t
+                + " has no successful attempt in the history");
+          }
+          List<String> hosts = input == InputStorage.HDFS && a.host != null ? List.of(a.host) : List.of();
+          tasks.add(new TaskSpec(Math.max(0, a.endMs - a.startMs), hosts));
+        }
+        vertices.add(new VertexSpec(name, memoryMb, vcores, input, rootInput ? v.initMs : 0, tasks));
+      }
+      List<EdgeSpec> edges = new ArrayList<>();
+      for (JsonNode pe : dag.plan.path("edges")) {
+        String movement = pe.path("dataMovementType").asText("SCATTER_GATHER");
+        DataMovement m = switch (movement) {
+          case "BROADCAST" -> DataMovement.BROADCAST;
+          case "ONE_TO_ONE" -> DataMovement.ONE_TO_ONE;
+          default -> DataMovement.SCATTER_GATHER; // CUSTOM edges are shuffle-like in Hive
+        };
+        edges.add(new EdgeSpec(pe.path("inputVertexName").asText(), pe.path("outputVertexName").asText(), m));
+      }
+      return new DagSpec(dag.name, vertices, edges);
+    }
+  }
+}
