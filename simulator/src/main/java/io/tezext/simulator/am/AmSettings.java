@@ -10,6 +10,9 @@ import java.util.TreeMap;
  * @param amMemoryMb AM container size ({@code tez.am.resource.memory.mb}, 1024)
  * @param amLaunchMs from AM container allocation to the AM registering with the RM
  * @param containerLaunchMs from a new container's assignment to its task running (cold JVM start)
+ * @param localizationMs how long a NodeManager downloads an application's resources (the Tez jars)
+ *     before that application's first container on the node can start; later containers of the
+ *     application on that node find them there. 0 when they are cached node-wide (public resources)
  * @param reuseLaunchMs from a reused container's assignment to its task running (warm JVM)
  * @param rackLocalPenalty extra run time, as a fraction, for a task reading its HDFS input from
  *     another node on the same rack
@@ -28,6 +31,7 @@ public record AmSettings(
     int amMemoryMb,
     long amLaunchMs,
     long containerLaunchMs,
+    long localizationMs,
     long reuseLaunchMs,
     double rackLocalPenalty,
     double offSwitchPenalty,
@@ -38,13 +42,14 @@ public record AmSettings(
     Map<String, String> tezConf) {
 
   public static final AmSettings DEFAULTS =
-      new AmSettings(1000, 1024, 4000, 1500, 100, 0.2, 0.5, 0.25, 0.75, 0.3, 4, Map.of());
+      new AmSettings(1000, 1024, 4000, 1500, 0, 100, 0.2, 0.5, 0.25, 0.75, 0.3, 4, Map.of());
 
   public AmSettings {
     positive("tez.amHeartbeatMs", amHeartbeatMs);
     positive("tez.amMemoryMb", amMemoryMb);
     nonNegative("tez.amLaunchMs", amLaunchMs);
     nonNegative("tez.containerLaunchMs", containerLaunchMs);
+    nonNegative("tez.localizationMs", localizationMs);
     nonNegative("tez.reuseLaunchMs", reuseLaunchMs);
     if (rackLocalPenalty < 0 || offSwitchPenalty < 0) {
       throw new IllegalArgumentException("tez.rackLocalPenalty and tez.offSwitchPenalty must be >= 0");
@@ -61,7 +66,7 @@ public record AmSettings(
   }
 
   public AmSettings withTezConf(Map<String, String> conf) {
-    return new AmSettings(amHeartbeatMs, amMemoryMb, amLaunchMs, containerLaunchMs, reuseLaunchMs,
+    return new AmSettings(amHeartbeatMs, amMemoryMb, amLaunchMs, containerLaunchMs, localizationMs, reuseLaunchMs,
         rackLocalPenalty, offSwitchPenalty, slowStartMinFraction, slowStartMaxFraction, shuffleOverlap,
         maxTaskAttempts, conf);
   }

@@ -1,8 +1,10 @@
 package io.tezext.simulator.am;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
 
@@ -25,6 +27,8 @@ final class AttemptRunner {
   private final SimAm am;
   private final AmEnvironment env;
   private final Set<Long> containersThatRanTasks = new HashSet<>();
+  /** Host -> when this application's resources are (or will be) localized there. */
+  private final Map<String, Long> localizedAtMs = new HashMap<>();
 
   AttemptRunner(SimAm am, AmEnvironment env) {
     this.am = am;
@@ -49,8 +53,21 @@ final class AttemptRunner {
       end(a, AttemptOutcome.FAILED); // the container died before the AM could launch into it
       return;
     }
-    long launch = a.reused ? env.settings().reuseLaunchMs() : env.settings().containerLaunchMs();
-    a.pending = env.loop().after(launch, Phase.WORK, () -> start(a));
+    a.pending = env.loop().at(launchedAtMs(a), Phase.WORK, () -> start(a));
+  }
+
+  /**
+   * A reused container runs the task after the warm latency; a new one first waits for the
+   * application's resources on its node (the first container there starts the download, later ones
+   * wait for it or find them there), then starts a JVM.
+   */
+  private long launchedAtMs(SimAttempt a) {
+    long now = env.loop().now();
+    if (a.reused) {
+      return now + env.settings().reuseLaunchMs();
+    }
+    long localized = localizedAtMs.computeIfAbsent(a.host, h -> now + env.settings().localizationMs());
+    return Math.max(now, localized) + env.settings().containerLaunchMs();
   }
 
   private void start(SimAttempt a) {

@@ -179,6 +179,9 @@ final class SimAm implements RmApp.AmContainerListener {
         v.initialized = true;
       }
     }
+    for (SimVertex v : current.vertices) {
+      scheduleReadyTasks(v); // vertex managers that start tasks before any input is done
+    }
   }
 
   // ---- scheduler callbacks (queued, never re-entering the scheduler) ----

@@ -6,95 +6,89 @@ import java.util.List;
 import io.tezext.simulator.workload.DataMovement;
 
 /**
- * Which tasks of a vertex may be scheduled now, as Tez's vertex managers decide it:
+ * Which tasks of a vertex may be scheduled now: the vertex manager Tez 0.10.5 assigns by default
+ * ({@code VertexImpl#assignVertexManager}) and what it decides.
  * <ul>
- *   <li>nothing of a vertex with a root input before that input is initialized;</li>
- *   <li>a vertex without producers: all tasks (RootInputVertexManager);</li>
- *   <li>with scatter-gather inputs: ShuffleVertexManager slow start, after every other input is
- *       complete, a share of tasks growing linearly from the min to the max source fraction;</li>
- *   <li>with one-to-one inputs only (plus broadcast): task i once source task i is done
- *       (InputReadyVertexManager);</li>
- *   <li>with broadcast inputs only: all tasks once the sources are complete.</li>
+ *   <li>a root input (RootInputVertexManager, slow start off by default): every task once the input
+ *       is initialized;</li>
+ *   <li>any one-to-one input (InputReadyVertexManager): nothing before every other input's vertex is
+ *       complete; then task i once source task i of every one-to-one input is done;</li>
+ *   <li>any scatter-gather input (ShuffleVertexManager): slow start on the least complete
+ *       scatter-gather source, a share of tasks growing linearly from the min to the max fraction,
+ *       rounded up, everything once all sources are done; broadcast inputs do not hold it back;</li>
+ *   <li>broadcast inputs only (ImmediateStartVertexManager): every task at once.</li>
  * </ul>
+ * A task scheduled before its inputs are complete holds its container and waits; see
+ * {@link AttemptRunner}.
  */
 final class VertexStartPolicy {
-  private final double minFraction;
-  private final double maxFraction;
+  private final float minFraction;
+  private final float maxFraction;
 
   VertexStartPolicy(double minFraction, double maxFraction) {
-    this.minFraction = minFraction;
-    this.maxFraction = maxFraction;
+    // Tez computes in float; so do we, so that the same fractions round the same way
+    this.minFraction = (float) minFraction;
+    this.maxFraction = (float) maxFraction;
   }
 
   /** Tasks not yet scheduled that may be scheduled now, lowest index first. */
   List<SimTask> ready(SimVertex v) {
-    if (v.scheduled == v.tasks.length) {
+    if (v.scheduled == v.tasks.length || !v.initialized) {
       return List.of();
     }
-    if (!v.initialized) {
-      return List.of();
-    }
-    if (v.isRoot()) {
+    if (v.hasRootInput()) {
       return unscheduled(v, v.tasks.length);
     }
-    long sgDone = 0;
-    long sgTotal = 0;
-    boolean oneToOne = false;
-    for (int i = 0; i < v.producers.size(); i++) {
-      SimVertex p = v.producers.get(i);
-      DataMovement m = v.producerMovements.get(i);
-      if (m == DataMovement.SCATTER_GATHER) {
-        sgDone += p.succeeded;
-        sgTotal += p.tasks.length;
-      } else if (m == DataMovement.BROADCAST && !p.isComplete()) {
-        return List.of();
-      } else if (m == DataMovement.ONE_TO_ONE) {
-        oneToOne = true;
-      }
+    if (v.producerMovements.contains(DataMovement.ONE_TO_ONE)) {
+      return inputReady(v);
     }
-    if (sgTotal > 0) {
-      if (oneToOne && !oneToOneProducersComplete(v)) {
-        return List.of();
-      }
-      return unscheduled(v, slowStartTarget(v.tasks.length, (double) sgDone / sgTotal));
-    }
-    if (oneToOne) {
-      return oneToOneReady(v);
+    if (v.producerMovements.contains(DataMovement.SCATTER_GATHER)) {
+      return unscheduled(v, slowStartTarget(v));
     }
     return unscheduled(v, v.tasks.length);
   }
 
-  int slowStartTarget(int tasks, double fraction) {
-    if (fraction >= maxFraction || fraction >= 1.0) {
-      return tasks;
-    }
-    if (fraction < minFraction) {
-      return 0;
-    }
-    double share = maxFraction == minFraction ? 1.0 : (fraction - minFraction) / (maxFraction - minFraction);
-    return Math.max(1, (int) Math.ceil(tasks * share));
-  }
-
-  private static boolean oneToOneProducersComplete(SimVertex v) {
+  private int slowStartTarget(SimVertex v) {
+    float least = 1f;
+    boolean allDone = true;
     for (int i = 0; i < v.producers.size(); i++) {
-      if (v.producerMovements.get(i) == DataMovement.ONE_TO_ONE && !v.producers.get(i).isComplete()) {
-        return false;
+      SimVertex p = v.producers.get(i);
+      if (v.producerMovements.get(i) == DataMovement.SCATTER_GATHER && p.tasks.length > 0) {
+        least = Math.min(least, (float) p.succeeded / p.tasks.length);
+        allDone &= p.isComplete();
       }
     }
-    return true;
+    return allDone ? v.tasks.length : slowStartTarget(v.tasks.length, least);
   }
 
-  private static List<SimTask> oneToOneReady(SimVertex v) {
+  /** Tasks to have scheduled when the least complete source has finished {@code fraction} of its tasks. */
+  int slowStartTarget(int tasks, float fraction) {
+    float share;
+    if (maxFraction > minFraction) {
+      share = (fraction - minFraction) / (maxFraction - minFraction);
+    } else {
+      share = fraction < minFraction ? 0f : 1f;
+    }
+    share = Math.max(0f, Math.min(1f, share));
+    return (int) Math.ceil(share * tasks);
+  }
+
+  private static List<SimTask> inputReady(SimVertex v) {
+    for (int i = 0; i < v.producers.size(); i++) {
+      if (v.producerMovements.get(i) != DataMovement.ONE_TO_ONE && !v.producers.get(i).isComplete()) {
+        return List.of();
+      }
+    }
     List<SimTask> ready = new ArrayList<>();
     for (SimTask t : v.tasks) {
-      if (!t.scheduled && sourcesDone(v, t.index)) {
+      if (!t.scheduled && oneToOneSourcesDone(v, t.index)) {
         ready.add(t);
       }
     }
     return ready;
   }
 
-  private static boolean sourcesDone(SimVertex v, int taskIndex) {
+  private static boolean oneToOneSourcesDone(SimVertex v, int taskIndex) {
     for (int i = 0; i < v.producers.size(); i++) {
       if (v.producerMovements.get(i) == DataMovement.ONE_TO_ONE
           && !v.producers.get(i).tasks[taskIndex].succeeded) {

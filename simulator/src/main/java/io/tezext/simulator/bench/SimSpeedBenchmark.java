@@ -29,8 +29,8 @@ import io.tezext.simulator.workload.synthetic.SyntheticWorkloads;
  * 1,000-node cluster (40 racks of 25 nodes, two queues) with Tez's DagAwareYarnTaskScheduler in the
  * loop. Hadoop's SLS replays at real time, so real time (1x) is the baseline. The last line is JSON.
  *
- * <p>Arguments (optional): seed (1), most tasks of a scan vertex (800; scans are drawn log-uniformly
- * from 8 up to it, which with the default gives about 520k tasks in the day).
+ * <p>Arguments (optional): seed (1), most tasks of a scan vertex (200; scans are drawn log-uniformly
+ * from 8 up to it: the default gives about 170k tasks in the day, 800 about 520k).
  */
 public final class SimSpeedBenchmark {
   static final long DAY_MS = 24 * 3_600_000L;
@@ -40,8 +40,17 @@ public final class SimSpeedBenchmark {
   }
 
   public static void main(String[] args) throws Exception {
-    long seed = args.length > 0 ? Long.parseLong(args[0]) : 1;
-    int maxRootTasks = args.length > 1 ? Integer.parseInt(args[1]) : 800;
+    long seed;
+    int maxRootTasks;
+    try {
+      seed = args.length > 0 ? Long.parseLong(args[0]) : 1;
+      maxRootTasks = args.length > 1 ? Integer.parseInt(args[1]) : 200;
+    } catch (NumberFormatException e) {
+      System.err.println("usage: bench/run sim-speed [SEED] [MAX_SCAN_TASKS]: both integers, got "
+          + String.join(" ", args));
+      System.exit(2);
+      return;
+    }
     ClusterSpec cluster = ClusterSpec.uniform(40, 25, 32_768, 16,
         List.of(new QueueSpec("etl", 70, 100), new QueueSpec("adhoc", 30, 100)), YarnSettings.DEFAULTS);
     SyntheticOptions options = new SyntheticOptions(DAGS, DAY_MS / DAGS, SyntheticOptions.TPCDS_MIX, 8, maxRootTasks,

@@ -45,6 +45,7 @@ public final class ResourceManager {
   private long usedVcores;
   private boolean roundScheduled;
   private int rotation;
+  private int offSwitchThisHeartbeat;
 
   public ResourceManager(EventLoop loop, ClusterSpec spec, ClusterObserver observer) {
     this.loop = loop;
@@ -210,10 +211,15 @@ public final class ResourceManager {
     requestRound();
   }
 
-  /** Offers one node until nobody takes anything more from it. */
+  /**
+   * Offers one node until nobody takes anything more from it, or until it has given the off-switch
+   * containers one heartbeat may give: after that, like the CapacityScheduler, it gives nothing more
+   * this heartbeat.
+   */
   private void offer(RmNode node, List<RmQueue> order) {
+    offSwitchThisHeartbeat = 0;
     boolean placed = true;
-    while (placed && node.freeMemoryMb() > 0) {
+    while (placed && node.freeMemoryMb() > 0 && offSwitchThisHeartbeat < yarn.maxOffSwitchPerHeartbeat()) {
       order.sort(LEAST_SERVED_FIRST);
       placed = placeAm(node, order) || placeTask(node, order);
     }
@@ -230,6 +236,7 @@ public final class ResourceManager {
             && q.canTake(app.amMemoryMb())
             && (q.amUsedMemoryMb == 0 || q.amUsedMemoryMb + app.amMemoryMb() <= amLimit)) {
           RmContainer c = allocate(app, node, app.amMemoryMb(), app.amVcores(), 0, true);
+          offSwitchThisHeartbeat++; // an AM asks for any node
           app.amContainer = c;
           q.waitingAms--;
           q.amUsedMemoryMb += c.memoryMb();
@@ -255,6 +262,9 @@ public final class ResourceManager {
           pending.missedOpportunity();
           PendingAsks.Locality locality = pending.allowed(node, liveNodes, yarn);
           if (locality != null) {
+            if (locality == PendingAsks.Locality.OFF_SWITCH) {
+              offSwitchThisHeartbeat++;
+            }
             pending.allocated(node, locality);
             app.track(key, pending);
             app.allocated(allocate(app, node, key.memoryMb(), key.vcores(), key.priority(), false));

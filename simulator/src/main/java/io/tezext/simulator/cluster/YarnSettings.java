@@ -18,6 +18,9 @@ package io.tezext.simulator.cluster;
  *     ({@code max_wait_before_kill}, 15000)
  * @param maxAmSharePercent most of a queue that AM containers may take
  *     ({@code maximum-am-resource-percent}, 10)
+ * @param maxOffSwitchPerHeartbeat off-switch containers one node heartbeat may give before the node
+ *     gives nothing more that heartbeat
+ *     ({@code yarn.scheduler.capacity.per-node-heartbeat.maximum-offswitch-assignments}, 1)
  */
 public record YarnSettings(
     long nodeHeartbeatMs,
@@ -27,9 +30,10 @@ public record YarnSettings(
     boolean preemption,
     long preemptionIntervalMs,
     long preemptionWaitMs,
-    double maxAmSharePercent) {
+    double maxAmSharePercent,
+    int maxOffSwitchPerHeartbeat) {
 
-  public static final YarnSettings DEFAULTS = new YarnSettings(1000, 40, -1, false, false, 3000, 15000, 10);
+  public static final YarnSettings DEFAULTS = new YarnSettings(1000, 40, -1, false, false, 3000, 15000, 10, 1);
 
   public YarnSettings {
     if (nodeHeartbeatMs <= 0) {
@@ -44,6 +48,10 @@ public record YarnSettings(
     }
     if (preemptionIntervalMs <= 0 || preemptionWaitMs < 0) {
       throw new IllegalArgumentException("yarn.preemptionIntervalMs must be positive and preemptionWaitMs >= 0");
+    }
+    if (maxOffSwitchPerHeartbeat <= 0) {
+      throw new IllegalArgumentException("yarn.maxOffSwitchPerHeartbeat must be positive, was "
+          + maxOffSwitchPerHeartbeat);
     }
     if (maxAmSharePercent <= 0 || maxAmSharePercent > 100) {
       throw new IllegalArgumentException("yarn.maxAmSharePercent must be in (0, 100], was " + maxAmSharePercent);

@@ -55,7 +55,8 @@ public final class ScenarioFile {
       section = "yarn";
       YarnModel y = m.yarn;
       YarnSettings yarn = new YarnSettings(y.nodeHeartbeatMs, y.nodeLocalityDelay, y.rackLocalityAdditionalDelay,
-          y.dominantResources, y.preemption, y.preemptionIntervalMs, y.preemptionWaitMs, y.maxAmSharePercent);
+          y.dominantResources, y.preemption, y.preemptionIntervalMs, y.preemptionWaitMs, y.maxAmSharePercent,
+          y.maxOffSwitchPerHeartbeat);
       section = "nodes";
       ClusterSpec cluster;
       if (!m.nodes.isEmpty()) {
@@ -75,7 +76,7 @@ public final class ScenarioFile {
       section = "tez";
       TezModel t = m.tez;
       AmSettings am = new AmSettings(t.amHeartbeatMs, t.amMemoryMb, t.amLaunchMs, t.containerLaunchMs,
-          t.reuseLaunchMs, t.rackLocalPenalty, t.offSwitchPenalty, t.slowStartMinFraction, t.slowStartMaxFraction,
+          t.localizationMs, t.reuseLaunchMs, t.rackLocalPenalty, t.offSwitchPenalty, t.slowStartMinFraction, t.slowStartMaxFraction,
           t.shuffleOverlap, t.maxTaskAttempts, t.conf);
       section = "failures";
       List<Failures.NodeLoss> losses = new ArrayList<>();
@@ -128,6 +129,7 @@ public final class ScenarioFile {
     public long preemptionIntervalMs = D.preemptionIntervalMs();
     public long preemptionWaitMs = D.preemptionWaitMs();
     public double maxAmSharePercent = D.maxAmSharePercent();
+    public int maxOffSwitchPerHeartbeat = D.maxOffSwitchPerHeartbeat();
   }
 
   static final class TezModel {
@@ -136,6 +138,7 @@ public final class ScenarioFile {
     public int amMemoryMb = D.amMemoryMb();
     public long amLaunchMs = D.amLaunchMs();
     public long containerLaunchMs = D.containerLaunchMs();
+    public long localizationMs = D.localizationMs();
     public long reuseLaunchMs = D.reuseLaunchMs();
     public double rackLocalPenalty = D.rackLocalPenalty();
     public double offSwitchPenalty = D.offSwitchPenalty();

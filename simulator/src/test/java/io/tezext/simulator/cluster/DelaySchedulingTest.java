@@ -27,7 +27,7 @@ class DelaySchedulingTest {
     // 3 racks x 20 nodes, offered in order node-000-000 ... node-002-019, rotating by one per round.
     YarnSettings d = YarnSettings.DEFAULTS;
     YarnSettings yarn = new YarnSettings(d.nodeHeartbeatMs(), 40, rackLocalityAdditionalDelay, false, false,
-        d.preemptionIntervalMs(), d.preemptionWaitMs(), d.maxAmSharePercent());
+        d.preemptionIntervalMs(), d.preemptionWaitMs(), d.maxAmSharePercent(), d.maxOffSwitchPerHeartbeat());
     ClusterSpec spec = ClusterSpec.uniform(3, 20, 4096, 4, List.of(), yarn);
     loop = new EventLoop();
     rm = new ResourceManager(loop, spec, ClusterObserver.NONE);
@@ -36,9 +36,28 @@ class DelaySchedulingTest {
   }
 
   @Test
-  void askWithoutLocalityIsGrantedAtTheFirstHeartbeat() {
+  void askWithoutLocalityIsGrantedAtTheFirstHeartbeatOneContainerPerNode() {
     rm.heartbeat(app, List.of(new AskUpdate(KEY, AskUpdate.ANY, 2)), List.of());
-    assertThat(nextHeartbeat()).hasSize(2);
+    List<RmContainer> granted = nextHeartbeat();
+    assertThat(granted).hasSize(2);
+    assertThat(granted).extracting(RmContainer::host).doesNotHaveDuplicates();
+  }
+
+  @Test
+  void aNodeGivesOneOffSwitchContainerPerHeartbeatLikeTheCapacityScheduler() {
+    start(20);
+    for (int r = 0; r < 3; r++) {
+      for (int n = 0; n < 20; n++) {
+        if (r != 0 || n != 0) {
+          rm.loseNode(String.format(java.util.Locale.ROOT, "node-%03d-%03d", r, n));
+        }
+      }
+    }
+    // The AM took 1 GB of node-000-000's 4 GB; three more containers fit, one per heartbeat.
+    rm.heartbeat(app, List.of(new AskUpdate(KEY, AskUpdate.ANY, 3)), List.of());
+    assertThat(nextHeartbeat()).hasSize(1);
+    assertThat(nextHeartbeat()).hasSize(1);
+    assertThat(nextHeartbeat()).hasSize(1);
   }
 
   @Test

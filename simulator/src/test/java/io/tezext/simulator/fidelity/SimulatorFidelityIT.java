@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
@@ -30,6 +31,7 @@ import io.tezext.simulator.run.Failures;
 import io.tezext.simulator.run.Scenario;
 import io.tezext.simulator.run.Simulation;
 import io.tezext.simulator.scheduler.SchedulerSpec;
+import io.tezext.simulator.workload.tezhistory.LaunchLatencies;
 import io.tezext.simulator.workload.tezhistory.RecordedHistory;
 import io.tezext.simulator.workload.tezhistory.SimpleHistoryReader;
 import io.tezext.testkit.TezTestCluster;
@@ -43,6 +45,17 @@ class SimulatorFidelityIT {
   static final int NODES = 2;
   static final int NODE_MB = 4096;
 
+  /**
+   * Idle containers are kept for longer than any DAG here, in the real session and in the replay.
+   * With Tez's default (a random 5–10 s), whether a container idle in one DAG survives into the next
+   * depends on the draw and on which idle container DagAware picks first from an identity-hashed
+   * set: a coin flip per run that moved the real chain DAG by 20% between two runs of this test.
+   * Fixing it compares the model, not the coin.
+   */
+  static final Map<String, String> SCHEDULER_CONF = Map.of(
+      TezConfiguration.TEZ_AM_CONTAINER_IDLE_RELEASE_TIMEOUT_MIN_MILLIS, "30000",
+      TezConfiguration.TEZ_AM_CONTAINER_IDLE_RELEASE_TIMEOUT_MAX_MILLIS, "30000");
+
   @RegisterExtension
   static final TezTestCluster CLUSTER = TezTestCluster.builder().nodeManagers(NODES).nodeMemoryMb(NODE_MB).build();
 
@@ -53,6 +66,7 @@ class SimulatorFidelityIT {
     conf.set(TezConfiguration.TEZ_HISTORY_LOGGING_SERVICE_CLASS,
         "org.apache.tez.dag.history.logging.impl.SimpleHistoryLoggingService");
     conf.set(TezConfiguration.TEZ_SIMPLE_HISTORY_LOGGING_DIR, history.toUri().toString());
+    SCHEDULER_CONF.forEach(conf::set);
     TezClient session = TezClient.create("fidelity", conf, true);
     session.start();
     try {
@@ -84,13 +98,15 @@ class SimulatorFidelityIT {
     double max = errors.stream().mapToDouble(Double::doubleValue).max().orElse(0);
     String json = String.format(Locale.ROOT, "{\"benchmark\":\"sim-fidelity\",\"dags\":%d,"
         + "\"runtime_error_pct_mean\":%.1f,\"runtime_error_pct_max\":%.1f,\"locality_error_pts\":0.0,"
-        + "\"cold_launch_ms\":%d,\"warm_launch_ms\":%d}", errors.size(), mean, max,
-        recorded.medianColdLaunchMs(0), recorded.medianWarmLaunchMs(0));
+        + "\"cold_launch_ms\":%d,\"localization_ms\":%d,\"warm_launch_ms\":%d}", errors.size(), mean, max,
+        recorded.launches().medianColdMs(0), recorded.launches().medianLocalizationMs(),
+        recorded.launches().medianWarmMs(0));
     Files.writeString(Path.of("target", "sim-fidelity.txt"), table + json + "\n");
     System.out.println(table + json);
 
     assertThat(replay.dags()).hasSize(FidelityDags.all(conf).size()).allMatch(DagRecord::succeeded);
-    assertThat(max).as(table.toString()).isLessThanOrEqualTo(25.0);
+    // the goal is 10%; the margin is for the real cluster's own run-to-run noise on 2 cores
+    assertThat(max).as(table.toString()).isLessThanOrEqualTo(15.0);
   }
 
   private static void awaitExit(ApplicationId app) throws Exception {
@@ -116,9 +132,10 @@ class SimulatorFidelityIT {
       nodes.add(new NodeSpec("nm-" + i, "/default-rack", NODE_MB, 8));
     }
     AmSettings d = AmSettings.DEFAULTS;
-    AmSettings am = new AmSettings(d.amHeartbeatMs(), 512, d.amLaunchMs(),
-        recorded.medianColdLaunchMs(d.containerLaunchMs()), recorded.medianWarmLaunchMs(d.reuseLaunchMs()),
-        0, 0, d.slowStartMinFraction(), d.slowStartMaxFraction(), 0.0, d.maxTaskAttempts(), d.tezConf());
+    LaunchLatencies launches = recorded.launches();
+    AmSettings am = new AmSettings(d.amHeartbeatMs(), 512, d.amLaunchMs(), launches.medianColdMs(d.containerLaunchMs()),
+        launches.medianLocalizationMs(), launches.medianWarmMs(d.reuseLaunchMs()), 0, 0, d.slowStartMinFraction(),
+        d.slowStartMaxFraction(), 0.0, d.maxTaskAttempts(), SCHEDULER_CONF);
     return new Scenario(new ClusterSpec(nodes, List.of(), YarnSettings.DEFAULTS), am, Failures.NONE, 1, 10_000);
   }
 }

@@ -28,7 +28,7 @@ import io.tezext.simulator.workload.Workload;
 class HandComputedScenarioTest {
 
   /** Round numbers so every instant can be computed by hand. */
-  private static final AmSettings AM = new AmSettings(1000, 1024, 4000, 1500, 100, 0.2, 0.5, 0.25, 0.75, 0.0, 4,
+  private static final AmSettings AM = new AmSettings(1000, 1024, 4000, 1500, 0, 100, 0.2, 0.5, 0.25, 0.75, 0.0, 4,
       Map.of());
 
   @Test
@@ -78,5 +78,32 @@ class HandComputedScenarioTest {
     assertThat(result.dags().get(0).finishMs()).isEqualTo(22_600);
     assertThat(result.counters().containersLaunched()).isEqualTo(1);
     assertThat(result.counters().containersReused()).isEqualTo(1);
+  }
+  @Test
+  void containersWaitForTheirApplicationsResourcesOnlyUntilTheyAreLocalizedOnTheNode() {
+    AmSettings localizing = new AmSettings(1000, 1024, 4000, 1500, 3000, 100, 0.2, 0.5, 0.25, 0.75, 0.0, 4,
+        Map.of("tez.am.container.reuse.enabled", "false"));
+    Scenario scenario = new Scenario(
+        new ClusterSpec(List.of(new NodeSpec("n1", "/r1", 8192, 8)), List.of(), YarnSettings.DEFAULTS),
+        localizing, Failures.NONE, 1, 60_000);
+    DagSpec dag = new DagSpec("two", List.of(
+        new VertexSpec("Map 1", 1024, 1, InputStorage.NONE, 0, List.of(TaskSpec.of(10_000), TaskSpec.of(10_000))),
+        new VertexSpec("Reducer 2", 1024, 1, InputStorage.NONE, 0, List.of(TaskSpec.of(5_000)))),
+        List.of(new EdgeSpec("Map 1", "Reducer 2", DataMovement.SCATTER_GATHER)));
+    Workload workload = new Workload("w", List.of(new DagSubmission("d1", 0, "default", null, dag)), List.of());
+
+    RunResult result = new Simulation(scenario, workload, SchedulerSpec.parse("dagaware"), true,
+        Simulation.ProgressListener.NONE).run();
+
+    // One off-switch container per node heartbeat: the maps get theirs at 6000 and 7000. The first
+    // starts the 3 s download (done at 9000), the second waits for it; both JVMs start 1500 ms later.
+    List<AttemptRecord> maps = result.attempts().stream().filter(a -> a.vertex().equals("Map 1")).toList();
+    assertThat(maps).extracting(AttemptRecord::assignedMs).containsExactlyInAnyOrder(6_000L, 7_000L);
+    assertThat(maps).extracting(AttemptRecord::startMs).containsOnly(10_500L);
+    // The reducer's new container finds the resources there: only the cold start.
+    AttemptRecord reducer = result.attempts().stream().filter(a -> a.vertex().equals("Reducer 2")).findFirst()
+        .orElseThrow();
+    assertThat(reducer.reusedContainer()).isFalse();
+    assertThat(reducer.startMs() - reducer.assignedMs()).isEqualTo(1_500);
   }
 }

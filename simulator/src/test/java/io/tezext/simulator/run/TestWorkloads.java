@@ -65,7 +65,7 @@ final class TestWorkloads {
   static Scenario withQueues(ClusterSpec c, List<QueueSpec> queues, boolean preemption) {
     YarnSettings y = c.yarn();
     YarnSettings yarn = new YarnSettings(y.nodeHeartbeatMs(), y.nodeLocalityDelay(), y.rackLocalityAdditionalDelay(),
-        y.dominantResources(), preemption, y.preemptionIntervalMs(), y.preemptionWaitMs(), 50);
+        y.dominantResources(), preemption, y.preemptionIntervalMs(), y.preemptionWaitMs(), 50, y.maxOffSwitchPerHeartbeat());
     return scenario(new ClusterSpec(c.nodes(), queues, yarn));
   }
 

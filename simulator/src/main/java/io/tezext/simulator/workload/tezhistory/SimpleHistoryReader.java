@@ -72,28 +72,19 @@ public final class SimpleHistoryReader {
     Workload w = reader.toWorkload(fileOrDir);
     skippedOut.addAll(reader.skipped);
     List<RecordedHistory.RecordedRun> runs = new ArrayList<>();
-    List<Long> cold = new ArrayList<>();
-    List<Long> warm = new ArrayList<>();
-    Map<String, Long> firstStartInContainer = new HashMap<>();
-    List<RecordedAttempt> attempts = new ArrayList<>();
+    List<LaunchLatencies.Launch> launches = new ArrayList<>();
     for (var s : w.submissions()) {
       RecordedDag d = reader.dags.get(s.id());
       runs.add(new RecordedHistory.RecordedRun(d.id, d.startMs, d.endMs));
-      d.vertices.values().forEach(v -> attempts.addAll(v.succeeded.values()));
-    }
-    for (RecordedAttempt a : attempts) {
-      if (a.container != null) {
-        firstStartInContainer.merge(a.container, a.startMs, Math::min);
+      for (RecordedDag.RecordedVertex v : d.vertices.values()) {
+        for (RecordedAttempt a : v.succeeded.values()) {
+          if (a.container != null && a.host != null && a.allocationMs > 0) {
+            launches.add(new LaunchLatencies.Launch(d.appId, a.host, a.container, a.allocationMs, a.startMs));
+          }
+        }
       }
     }
-    for (RecordedAttempt a : attempts) {
-      if (a.container != null && a.allocationMs > 0) {
-        boolean first = firstStartInContainer.get(a.container) == a.startMs;
-        (first ? cold : warm).add(a.startMs - a.allocationMs);
-      }
-    }
-    return new RecordedHistory(w, runs, cold.stream().mapToLong(Long::longValue).toArray(),
-        warm.stream().mapToLong(Long::longValue).toArray());
+    return new RecordedHistory(w, runs, LaunchLatencies.of(launches));
   }
 
   /** True if the file looks like Tez history: its first record is a timeline entity. */
