@@ -48,7 +48,7 @@ final class AttemptRunner {
     a.locality = locality(a);
     a.durationMs = runTime(a);
     am.attemptHoldsContainer(a);
-    env.recorder().taskAssigned(id, a.vertex().spec.memoryMb(), a.reused);
+    env.recorder().taskAssigned(id, a.reused);
     if (env.rm().container(id) == null) {
       end(a, AttemptOutcome.FAILED); // the container died before the AM could launch into it
       return;
@@ -123,7 +123,7 @@ final class AttemptRunner {
     SimTask task = a.task;
     task.succeeded = true;
     task.outputHost = a.host;
-    env.recorder().taskLeftContainer(a.vertex().spec.memoryMb());
+    env.recorder().taskLeftContainer(a.containerId);
     am.record(a, AttemptOutcome.SUCCEEDED);
     am.attemptLeftContainer(a, true, null);
     am.taskSucceeded(task);
@@ -144,7 +144,7 @@ final class AttemptRunner {
     }
     a.state = SimAttempt.State.ENDED;
     if (held) {
-      env.recorder().taskLeftContainer(a.vertex().spec.memoryMb());
+      env.recorder().taskLeftContainer(a.containerId);
       am.record(a, outcome);
     }
     am.attemptLeftContainer(a, false, reasonFor(outcome));

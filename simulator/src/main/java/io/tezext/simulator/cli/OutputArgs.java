@@ -3,6 +3,7 @@ package io.tezext.simulator.cli;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import picocli.CommandLine.Option;
@@ -12,12 +13,16 @@ import io.tezext.simulator.report.ReportType;
 
 /** Where results go and how a run is watched. */
 final class OutputArgs {
-  @Option(names = "--out", paramLabel = "DIR", description = "Directory for the JSON and CSV reports.")
+  @Option(names = "--out", paramLabel = "DIR", description = "Directory for the report files.")
   Path out;
 
   @Option(names = "--format", defaultValue = "console,json,csv", paramLabel = "FORMATS",
-      description = "Report formats: console, json, csv (default ${DEFAULT-VALUE}).")
+      description = "Report formats: console, json, csv, html (default ${DEFAULT-VALUE}).")
   String formats;
+
+  @Option(names = "--report",
+      description = "Also write DIR/report.html: one self-contained page comparing the schedulers (same as adding html to --format).")
+  boolean report;
 
   @Option(names = "--check-invariants",
       description = "Check the simulator's invariants after every event (slower; for debugging a model).")
@@ -27,14 +32,23 @@ final class OutputArgs {
   boolean quiet;
 
   void validate() {
-    List<ReportType> types = ReportType.parseList(formats);
+    List<ReportType> types = types();
     if (out == null && types.stream().anyMatch(t -> t != ReportType.CONSOLE)) {
-      throw new IllegalArgumentException("--out DIR is needed for the " + formats + " reports "
-          + "(or choose --format console)");
+      throw new IllegalArgumentException("--out DIR is needed for the "
+          + types.stream().filter(t -> t != ReportType.CONSOLE).map(ReportType::cliName).toList()
+          + " reports (or choose --format console)");
     }
   }
 
   void write(List<RunResult> results, PrintWriter console) throws IOException {
-    SideBySideRun.report(ReportType.parseList(formats), results, out, console);
+    SideBySideRun.report(types(), results, out, console);
+  }
+
+  private List<ReportType> types() {
+    List<ReportType> types = new ArrayList<>(ReportType.parseList(formats));
+    if (report && !types.contains(ReportType.HTML)) {
+      types.add(ReportType.HTML);
+    }
+    return types;
   }
 }

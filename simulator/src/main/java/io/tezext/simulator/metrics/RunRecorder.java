@@ -2,8 +2,10 @@ package io.tezext.simulator.metrics;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.tezext.simulator.cluster.ClusterObserver;
 import io.tezext.simulator.cluster.ResourceManager;
@@ -16,7 +18,8 @@ public final class RunRecorder implements ClusterObserver {
   private final List<ContainerRecord> containers = new ArrayList<>();
   private final List<UtilizationSample> utilization = new ArrayList<>();
   private final Map<Long, Integer> tasksRun = new HashMap<>();
-  private long busyMemoryMb;
+  /** Containers running a task now, as the AM sees it (a killed container stays here until the AM hears). */
+  private final Set<Long> busyContainers = new HashSet<>();
   private long containersLaunched;
   private long containersReused;
   private long amPreemptions;
@@ -41,9 +44,9 @@ public final class RunRecorder implements ClusterObserver {
   }
 
   /** A task was given a container; {@code reused} if the container had run a task before. */
-  public void taskAssigned(long containerId, int memoryMb, boolean reused) {
+  public void taskAssigned(long containerId, boolean reused) {
     tasksRun.merge(containerId, 1, Integer::sum);
-    busyMemoryMb += memoryMb;
+    busyContainers.add(containerId);
     if (reused) {
       containersReused++;
     } else {
@@ -51,8 +54,8 @@ public final class RunRecorder implements ClusterObserver {
     }
   }
 
-  public void taskLeftContainer(int memoryMb) {
-    busyMemoryMb -= memoryMb;
+  public void taskLeftContainer(long containerId) {
+    busyContainers.remove(containerId);
   }
 
   public void schedulerCpu(long nanos) {
@@ -71,8 +74,12 @@ public final class RunRecorder implements ClusterObserver {
     long vcores = rm.liveVcores();
     long usedMemory = memory - rm.freeMemoryMb();
     long usedVcores = 0;
+    long busyMemoryMb = 0;
     for (RmContainer c : rm.liveContainers()) {
       usedVcores += c.vcores();
+      if (busyContainers.contains(c.id())) {
+        busyMemoryMb += c.memoryMb(); // live containers only: busy never exceeds allocated
+      }
     }
     utilization.add(new UtilizationSample(now,
         memory == 0 ? 0 : (double) usedMemory / memory,

@@ -10,13 +10,15 @@ import java.util.stream.Collectors;
 
 import io.tezext.simulator.report.console.ConsoleReport;
 import io.tezext.simulator.report.csv.CsvReport;
+import io.tezext.simulator.report.html.HtmlReport;
 import io.tezext.simulator.report.json.JsonReport;
 
 /** The report formats, by the name {@code --format} takes. Adding one: a class and a constant. */
 public enum ReportType {
   CONSOLE("console", ConsoleReport::new),
   JSON("json", console -> new JsonReport()),
-  CSV("csv", console -> new CsvReport());
+  CSV("csv", console -> new CsvReport()),
+  HTML("html", console -> new HtmlReport());
 
   private final String cliName;
   private final Function<PrintWriter, ReportWriter> factory;

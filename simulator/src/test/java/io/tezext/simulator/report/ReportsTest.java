@@ -76,7 +76,7 @@ class ReportsTest {
 
   @Test
   void unknownFormatListsTheKnownOnes() {
-    assertThatThrownBy(() -> ReportType.parseList("json,html"))
-        .hasMessage("unknown report format 'html'; known formats: console, json, csv");
+    assertThatThrownBy(() -> ReportType.parseList("json,xml"))
+        .hasMessage("unknown report format 'xml'; known formats: console, json, csv, html");
   }
 }
