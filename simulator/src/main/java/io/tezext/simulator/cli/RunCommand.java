@@ -50,7 +50,7 @@ final class RunCommand implements Callable<Integer> {
   SyntheticArgs synthetic = new SyntheticArgs();
 
   @Option(names = "--workload-format", defaultValue = "auto", paramLabel = "FORMAT",
-      description = "Format of --workload: auto (detect), tezext, tez-simple-history (default ${DEFAULT-VALUE}).")
+      description = "Format of --workload: auto (detect), tezext, tez-simple-history, tez-ats-zip (default ${DEFAULT-VALUE}).")
   String workloadFormat;
 
   @Option(names = "--skip-bad", description = "Skip, count and list unusable trace records instead of stopping.")

@@ -10,7 +10,9 @@ import java.util.stream.Collectors;
 
 import io.tezext.simulator.io.InputFileException;
 import io.tezext.simulator.workload.json.WorkloadJson;
-import io.tezext.simulator.workload.tezhistory.SimpleHistoryReader;
+import io.tezext.simulator.workload.tezhistory.AtsZipFiles;
+import io.tezext.simulator.workload.tezhistory.SimpleHistoryFiles;
+import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
 
 /**
  * The workload inputs {@code --workload} reads, by the name {@code --workload-format} takes. Adding a
@@ -27,7 +29,14 @@ public enum WorkloadFormat {
       "Tez SimpleHistoryLoggingService output (tez.simple.history.logging.dir): a file or a directory") {
     @Override
     public Workload read(Path path, boolean skipBad, List<String> skipped) throws IOException {
-      return SimpleHistoryReader.read(path, skipBad, skipped);
+      return TezHistoryReader.read(new SimpleHistoryFiles(path), skipBad, skipped);
+    }
+  },
+  TEZ_ATS_ZIP("tez-ats-zip",
+      "the zip Tez's ATSImportTool downloads per DAG from the YARN timeline server: a zip or a directory of them") {
+    @Override
+    public Workload read(Path path, boolean skipBad, List<String> skipped) throws IOException {
+      return TezHistoryReader.read(new AtsZipFiles(path), skipBad, skipped);
     }
   };
 
@@ -55,7 +64,10 @@ public enum WorkloadFormat {
     if (!Files.exists(path)) {
       throw new InputFileException(path + ": no such file or directory");
     }
-    return SimpleHistoryReader.looksLikeHistory(path) ? TEZ_SIMPLE_HISTORY : TEZEXT;
+    if (AtsZipFiles.looksLikeAtsZip(path)) {
+      return TEZ_ATS_ZIP;
+    }
+    return SimpleHistoryFiles.looksLikeHistory(path) ? TEZ_SIMPLE_HISTORY : TEZEXT;
   }
 
   public static WorkloadFormat fromCliName(String name) {

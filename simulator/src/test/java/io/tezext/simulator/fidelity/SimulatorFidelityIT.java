@@ -33,7 +33,8 @@ import io.tezext.simulator.run.Simulation;
 import io.tezext.simulator.scheduler.SchedulerSpec;
 import io.tezext.simulator.workload.tezhistory.LaunchLatencies;
 import io.tezext.simulator.workload.tezhistory.RecordedHistory;
-import io.tezext.simulator.workload.tezhistory.SimpleHistoryReader;
+import io.tezext.simulator.workload.tezhistory.SimpleHistoryFiles;
+import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
 import io.tezext.testkit.TezTestCluster;
 
 /**
@@ -81,7 +82,7 @@ class SimulatorFidelityIT {
     }
     awaitExit(session.getAppMasterApplicationId()); // the AM writes its last history records on the way out
 
-    RecordedHistory recorded = SimpleHistoryReader.readHistory(history, false, new ArrayList<>());
+    RecordedHistory recorded = TezHistoryReader.readHistory(new SimpleHistoryFiles(history), false, new ArrayList<>());
     RunResult replay = new Simulation(miniClusterLike(recorded), recorded.workload(),
         SchedulerSpec.parse("dagaware"), true, Simulation.ProgressListener.NONE).run();
 

@@ -43,12 +43,20 @@ final class HistoryEntity {
     return types;
   }
 
-  long eventTime() {
+  /**
+   * When the event of the given type happened. A simple-history record carries one event; an
+   * entity from the timeline server carries all of its events, newest first.
+   */
+  long eventTime(String type) {
     JsonNode events = field(node, "events");
-    if (events == null || events.isEmpty()) {
-      throw bad("events[0].ts");
+    if (events != null) {
+      for (JsonNode e : events) {
+        if (type.equals(text(e, "eventtype", "eventType"))) {
+          return number(e, "events[" + type + "].ts", "ts", "timestamp");
+        }
+      }
     }
-    return number(events.get(0), "events[0].ts", "ts", "timestamp");
+    throw bad("events[" + type + "]");
   }
 
   JsonNode otherInfo() {
@@ -67,17 +75,46 @@ final class HistoryEntity {
     return text(otherInfo(), name);
   }
 
-  /** The id of the related entity of the given type (a node, a container), or null. */
+  /**
+   * The id of the related entity of the given type (a node, a container), or null. Simple history
+   * lists them as {@code [{entity, entitytype}]}, the timeline server as {@code {type: [ids]}}.
+   */
   String related(String entityType) {
     JsonNode related = field(node, "relatedEntities", "relatedentities");
-    if (related != null) {
-      for (JsonNode r : related) {
-        if (entityType.equals(text(r, "entitytype", "entityType"))) {
-          return text(r, "entity");
-        }
+    if (related == null) {
+      return null;
+    }
+    if (related.isObject()) {
+      JsonNode ids = related.get(entityType);
+      return ids != null && ids.isArray() && !ids.isEmpty() ? ids.get(0).asText() : null;
+    }
+    for (JsonNode r : related) {
+      if (entityType.equals(text(r, "entitytype", "entityType"))) {
+        return text(r, "entity");
       }
     }
     return null;
+  }
+
+  /**
+   * A related entity's id: simple history relates a node or container to the record; the timeline
+   * server's records put them in {@code otherinfo} instead.
+   */
+  String relatedOrInfo(String entityType) {
+    String related = related(entityType);
+    if (related != null) {
+      return related;
+    }
+    JsonNode info = field(node, "otherinfo", "otherInfo");
+    JsonNode v = info == null ? null : field(info, entityType);
+    return v == null ? null : v.asText();
+  }
+
+  /** The first value of a timeline-server primary filter, or null. */
+  String primaryFilter(String name) {
+    JsonNode filters = field(node, "primaryfilters", "primaryFilters");
+    JsonNode values = filters == null ? null : filters.get(name);
+    return values != null && values.isArray() && !values.isEmpty() ? values.get(0).asText() : null;
   }
 
   BadRecordException bad(String fieldPath) {

@@ -33,7 +33,7 @@ class SimpleHistoryReaderTest {
 
   @Test
   void recordedSessionBecomesTwoDagsWithTheirPlanAndTaskTimes() throws Exception {
-    Workload w = SimpleHistoryReader.read(fixture(), false, new ArrayList<>());
+    Workload w = TezHistoryReader.read(new SimpleHistoryFiles(fixture()), false, new ArrayList<>());
 
     assertThat(w.submissions()).extracting(DagSubmission::id)
         .containsExactly("dag_1795361869420_0001_1", "dag_1795361869420_0001_2");
@@ -61,16 +61,16 @@ class SimpleHistoryReaderTest {
         .replace("\"eventtype\"", "\"eventType\"");
     Path file = Files.writeString(dir.resolve("history.txt.camel"), camel);
 
-    Workload w = SimpleHistoryReader.read(file, false, new ArrayList<>());
+    Workload w = TezHistoryReader.read(new SimpleHistoryFiles(file), false, new ArrayList<>());
 
-    assertThat(w.submissions()).isEqualTo(SimpleHistoryReader.read(fixture(), false, new ArrayList<>())
+    assertThat(w.submissions()).isEqualTo(TezHistoryReader.read(new SimpleHistoryFiles(fixture()), false, new ArrayList<>())
         .submissions());
   }
 
   @Test
   void malformedLineNamesFileAndLine() throws Exception {
     Path file = withLine(5, "{\"entity\": \"attempt_1\", oops}");
-    assertThatThrownBy(() -> SimpleHistoryReader.read(file, false, new ArrayList<>()))
+    assertThatThrownBy(() -> TezHistoryReader.read(new SimpleHistoryFiles(file), false, new ArrayList<>()))
         .isInstanceOf(BadRecordException.class)
         .hasMessageStartingWith(file + " line 5: not valid JSON");
   }
@@ -80,7 +80,7 @@ class SimpleHistoryReaderTest {
     List<String> lines = Files.readAllLines(fixture(), StandardCharsets.UTF_8);
     int n = indexOf(lines, "VERTEX_INITIALIZED");
     Path file = withLine(n + 1, lines.get(n).replace("\"numTasks\"", "\"numTask\""));
-    assertThatThrownBy(() -> SimpleHistoryReader.read(file, false, new ArrayList<>()))
+    assertThatThrownBy(() -> TezHistoryReader.read(new SimpleHistoryFiles(file), false, new ArrayList<>()))
         .hasMessageStartingWith(file + " line " + (n + 1) + " (vertex_1795361869420_0001_")
         .hasMessageEndingWith("missing or invalid field 'otherinfo.numTasks'");
   }
@@ -92,7 +92,7 @@ class SimpleHistoryReaderTest {
     Path file = withLine(n + 1, "not json at all");
     List<String> skipped = new ArrayList<>();
 
-    Workload w = SimpleHistoryReader.read(file, true, skipped);
+    Workload w = TezHistoryReader.read(new SimpleHistoryFiles(file), true, skipped);
 
     // The broken line was a vertex of the first DAG, which then cannot be built: both are reported.
     assertThat(skipped).hasSize(2);
@@ -103,8 +103,8 @@ class SimpleHistoryReaderTest {
 
   @Test
   void detectsHistoryFilesByTheirFirstRecord() throws Exception {
-    assertThat(SimpleHistoryReader.looksLikeHistory(fixture())).isTrue();
-    assertThat(SimpleHistoryReader.looksLikeHistory(Files.writeString(dir.resolve("w.json"), "{\"dags\": []}")))
+    assertThat(SimpleHistoryFiles.looksLikeHistory(fixture())).isTrue();
+    assertThat(SimpleHistoryFiles.looksLikeHistory(Files.writeString(dir.resolve("w.json"), "{\"dags\": []}")))
         .isFalse();
   }
 
@@ -123,7 +123,7 @@ class SimpleHistoryReaderTest {
     throw new AssertionError(text + " not in fixture");
   }
 
-  private static Path fixture() throws URISyntaxException {
+  static Path fixture() throws URISyntaxException {
     return Path.of(SimpleHistoryReaderTest.class.getResource(FIXTURE).toURI());
   }
 }

@@ -1,19 +1,13 @@
 package io.tezext.simulator.workload.tezhistory;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -29,18 +23,17 @@ import io.tezext.simulator.workload.tezhistory.RecordedDag.RecordedAttempt;
 import io.tezext.simulator.workload.tezhistory.RecordedDag.RecordedVertex;
 
 /**
- * Reads the history Tez's {@code SimpleHistoryLoggingService} writes (one JSON entity per line, set
- * with {@code tez.simple.history.logging.dir}) into a workload: each DAG's plan (vertices, edges and
- * their data movement), its submission time and queue, each task's duration from its successful
- * attempt (for a consumer, from when its inputs were complete: waiting for producers is not work),
- * root-input initialization times, and container sizes from the application's
- * configuration. A file or a directory of {@code history.txt.*} files.
+ * Reads recorded Tez history into a workload, from the entities Tez's history logging writes, in
+ * whichever form a {@link HistoryInput} delivers them: each DAG's plan (vertices, edges and their
+ * data movement), its submission time and queue, each task's duration from its successful attempt
+ * (for a consumer, from when its inputs were complete: waiting for producers is not work),
+ * root-input initialization times, and container sizes from the application's configuration.
  *
  * <p>The history does not record split locations: a root-input task's input is placed on the node
  * its recorded attempt ran on when the DAG counted data-local tasks (HDFS), and treated as object
  * storage when it did not. The workload's notes say so.
  */
-public final class SimpleHistoryReader {
+public final class TezHistoryReader {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final boolean skipBad;
@@ -50,26 +43,34 @@ public final class SimpleHistoryReader {
   private int memoryMb = 1024;
   private int vcores = 1;
 
-  private SimpleHistoryReader(boolean skipBad) {
+  private TezHistoryReader(boolean skipBad) {
     this.skipBad = skipBad;
   }
 
   /**
-   * Reads a history file or directory. With {@code skipBad}, records and DAGs the reader cannot use
+   * Reads history from {@code input}. With {@code skipBad}, records and DAGs the reader cannot use
    * are skipped and listed in {@code skippedOut}; without, the first one fails the read.
    */
-  public static Workload read(Path fileOrDir, boolean skipBad, List<String> skippedOut) throws IOException {
-    return readHistory(fileOrDir, skipBad, skippedOut).workload();
+  public static Workload read(HistoryInput input, boolean skipBad, List<String> skippedOut) throws IOException {
+    return readHistory(input, skipBad, skippedOut).workload();
   }
 
   /** Reads the workload and, with it, how the recorded DAGs ran and what launch latencies they saw. */
-  public static RecordedHistory readHistory(Path fileOrDir, boolean skipBad, List<String> skippedOut)
+  public static RecordedHistory readHistory(HistoryInput input, boolean skipBad, List<String> skippedOut)
       throws IOException {
-    SimpleHistoryReader reader = new SimpleHistoryReader(skipBad);
-    for (Path f : files(fileOrDir)) {
-      reader.readFile(f);
-    }
-    Workload w = reader.toWorkload(fileOrDir);
+    TezHistoryReader reader = new TezHistoryReader(skipBad);
+    input.read(new HistoryInput.Sink() {
+      @Override
+      public void entity(JsonNode entity, String where) {
+        reader.entity(entity, where);
+      }
+
+      @Override
+      public void unreadable(String where, String why) {
+        reader.bad(new BadRecordException(where + ": " + why));
+      }
+    });
+    Workload w = reader.toWorkload(input);
     skippedOut.addAll(reader.skipped);
     List<RecordedHistory.RecordedRun> runs = new ArrayList<>();
     List<LaunchLatencies.Launch> launches = new ArrayList<>();
@@ -87,55 +88,20 @@ public final class SimpleHistoryReader {
     return new RecordedHistory(w, runs, LaunchLatencies.of(launches));
   }
 
-  /** True if the file looks like Tez history: its first record is a timeline entity. */
-  public static boolean looksLikeHistory(Path file) throws IOException {
-    if (Files.isDirectory(file)) {
-      return !files(file).isEmpty();
-    }
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      char[] head = new char[256];
-      int n = in.read(head);
-      String start = n <= 0 ? "" : new String(head, 0, n).replaceAll("\\s", "");
-      return start.startsWith("{\"entity\"");
+  private void entity(JsonNode node, String where) {
+    try {
+      record(new HistoryEntity(node, where));
+    } catch (BadRecordException e) {
+      bad(e);
     }
   }
 
-  private static List<Path> files(Path fileOrDir) throws IOException {
-    if (!Files.isDirectory(fileOrDir)) {
-      return List.of(fileOrDir);
+  /** A record the reader cannot use fails the read or, with skipBad, is listed. */
+  private void bad(BadRecordException e) {
+    if (!skipBad) {
+      throw e;
     }
-    try (Stream<Path> s = Files.list(fileOrDir)) {
-      return s.filter(p -> p.getFileName().toString().startsWith("history.txt")).sorted().toList();
-    }
-  }
-
-  private void readFile(Path file) throws IOException {
-    try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-      String line;
-      int number = 0;
-      while ((line = in.readLine()) != null) {
-        number++;
-        String record = line.replace("\u0001", "").trim();
-        if (record.isEmpty()) {
-          continue;
-        }
-        String where = file + " line " + number;
-        try {
-          JsonNode node;
-          try {
-            node = JSON.readTree(record);
-          } catch (JsonProcessingException e) {
-            throw new BadRecordException(where + ": not valid JSON: " + e.getOriginalMessage());
-          }
-          record(new HistoryEntity(node, where));
-        } catch (BadRecordException e) {
-          if (!skipBad) {
-            throw e;
-          }
-          skipped.add(e.getMessage());
-        }
-      }
-    }
+    skipped.add(e.getMessage());
   }
 
   private void record(HistoryEntity e) {
@@ -173,7 +139,7 @@ public final class SimpleHistoryReader {
     RecordedDag dag = dag(id);
     for (String event : e.events()) {
       if (event.equals("DAG_SUBMITTED")) {
-        dag.submittedMs = e.eventTime();
+        dag.submittedMs = e.eventTime("DAG_SUBMITTED");
         dag.plan = HistoryEntity.field(e.otherInfo(), "dagPlan");
         dag.planWhere = e.where();
         if (dag.plan == null) {
@@ -182,8 +148,8 @@ public final class SimpleHistoryReader {
         JsonNode name = dag.plan.get("dagName");
         dag.name = name == null ? dag.id : name.asText();
         JsonNode queue = HistoryEntity.field(e.otherInfo(), "queueName");
-        if (queue != null) {
-          String q = queue.asText();
+        String q = queue != null ? queue.asText() : e.primaryFilter("queueName");
+        if (q != null) {
           dag.queue = q.substring(q.lastIndexOf('.') + 1);
         }
       } else if (event.equals("DAG_FINISHED")) {
@@ -213,12 +179,12 @@ public final class SimpleHistoryReader {
     List<String> events = e.events();
     if (events.contains("TASK_ATTEMPT_STARTED")) {
       RecordedAttempt a = new RecordedAttempt(id.part(5));
-      String node = e.related("nodeId");
+      String node = e.relatedOrInfo("nodeId");
       if (node == null) {
         throw e.bad("relatedEntities[nodeId]");
       }
       a.host = node.contains(":") ? node.substring(0, node.lastIndexOf(':')) : node;
-      a.container = e.related("containerId");
+      a.container = e.relatedOrInfo("containerId");
       v.started.add(a);
     }
     if (events.contains("TASK_ATTEMPT_FINISHED") && "SUCCEEDED".equals(e.infoText("status"))) {
@@ -252,7 +218,7 @@ public final class SimpleHistoryReader {
     });
   }
 
-  private Workload toWorkload(Path source) {
+  private Workload toWorkload(HistoryInput source) {
     List<RecordedDag> ordered = new ArrayList<>(dags.values());
     ordered.removeIf(d -> {
       if (d.plan == null) {
@@ -282,7 +248,7 @@ public final class SimpleHistoryReader {
       }
     }
     List<String> notes = new ArrayList<>();
-    notes.add("read from Tez simple history " + source + ": " + submissions.size() + " DAGs; task durations "
+    notes.add("read from " + source.describe() + ": " + submissions.size() + " DAGs; task durations "
         + "are the recorded successful attempts' run times, container sizes from tez.task.resource.*");
     if (derivedLocations) {
       notes.add("the history has no split locations: root-input tasks of DAGs that counted data-local tasks "
@@ -291,7 +257,7 @@ public final class SimpleHistoryReader {
     if (!skipped.isEmpty()) {
       notes.add(skipped.size() + " history records or DAGs were skipped (--skip-bad)");
     }
-    return new Workload(source.getFileName().toString(), submissions, notes);
+    return new Workload(source.name(), submissions, notes);
   }
 
   private boolean drop(String why) {

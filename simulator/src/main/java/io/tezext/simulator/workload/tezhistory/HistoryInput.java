@@ -1,0 +1,27 @@
+package io.tezext.simulator.workload.tezhistory;
+
+import java.io.IOException;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * Recorded Tez history in one of the forms users have, delivered as timeline entities one by one.
+ * A form is one class: {@link SimpleHistoryFiles}, {@link AtsZipFiles}.
+ */
+public interface HistoryInput {
+  /** A short name for the workload (the file or directory name). */
+  String name();
+
+  /** What was read, for the report's notes. */
+  String describe();
+
+  void read(Sink sink) throws IOException;
+
+  /** Receives the entities, each with where it was found (file, line or entry). */
+  interface Sink {
+    void entity(JsonNode entity, String where);
+
+    /** A record that is not an entity at all (not JSON, say). */
+    void unreadable(String where, String why);
+  }
+}
