@@ -3,7 +3,7 @@ package io.tezext.simulator.metrics;
 import java.util.List;
 
 /**
- * Everything one scheduler's run over one workload produced. {@link RunSummary} derives the figures
+ * Everything one scheduler's run over one workload produced. {@link RunFigures} derives the figures
  * the reports print; the raw records stay for reports that draw timelines.
  */
 public record RunResult(

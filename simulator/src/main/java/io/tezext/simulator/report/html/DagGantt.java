@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import io.tezext.simulator.metrics.AttemptOutcome;
@@ -143,8 +144,8 @@ final class DagGantt {
       String color = vertexColors.get(a.vertex());
       String outline = a.outcome() == AttemptOutcome.SUCCEEDED ? "none" : "#d00000";
       String what = a.vertex() + " task " + a.task() + " attempt " + a.attempt() + " (" + a.locality().name()
-          .toLowerCase(java.util.Locale.ROOT).replace('_', '-') + (a.reusedContainer() ? ", reused container" : "")
-          + "): " + a.outcome().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+          .toLowerCase(Locale.ROOT).replace('_', '-') + (a.reusedContainer() ? ", reused container" : "")
+          + "): " + a.outcome().name().toLowerCase(Locale.ROOT).replace('_', ' ');
       if (a.startMs() > a.assignedMs()) {
         bars.add(bar(plot, unit, dag, a.assignedMs(), a.startMs(), top, bar, color, "0.35", "none",
             what + ", launching " + Format.seconds(a.startMs() - a.assignedMs())));

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 import com.github.mustachejava.DefaultMustacheFactory;
 import com.github.mustachejava.Mustache;
@@ -50,7 +51,7 @@ public final class HtmlReport implements ReportWriter {
   static Page page(List<ComparedRun> runs) {
     ComparedRun baseline = runs.get(0);
     ClusterCapacity c = baseline.result().capacity();
-    String cluster = c.nodes() + " nodes on " + c.racks() + " racks, " + String.format(java.util.Locale.ROOT,
+    String cluster = c.nodes() + " nodes on " + c.racks() + " racks, " + String.format(Locale.ROOT,
         "%,d", c.memoryMb() / 1024) + " GB and " + c.vcores() + " vcores in all";
     List<Scheduler> schedulers = new ArrayList<>();
     for (int i = 0; i < runs.size(); i++) {
