@@ -18,6 +18,7 @@ import io.tezext.simulator.metrics.RunResult;
 import io.tezext.simulator.run.Scenario;
 import io.tezext.simulator.run.ScenarioFile;
 import io.tezext.simulator.scheduler.SchedulerSpec;
+import io.tezext.simulator.workload.ReadContext;
 import io.tezext.simulator.workload.Workload;
 import io.tezext.simulator.workload.WorkloadFormat;
 
@@ -50,7 +51,8 @@ final class RunCommand implements Callable<Integer> {
   SyntheticArgs synthetic = new SyntheticArgs();
 
   @Option(names = "--workload-format", defaultValue = "auto", paramLabel = "FORMAT",
-      description = "Format of --workload: auto (detect), tezext, tez-simple-history, tez-ats-zip (default ${DEFAULT-VALUE}).")
+      description = "Format of --workload: auto (detect), tezext, tez-simple-history, tez-ats-zip, alibaba-2018, sls "
+          + "(default ${DEFAULT-VALUE}).")
   String workloadFormat;
 
   @Option(names = "--skip-bad", description = "Skip, count and list unusable trace records instead of stopping.")
@@ -58,7 +60,8 @@ final class RunCommand implements Callable<Integer> {
 
   static final class WorkloadChoice {
     @Option(names = "--workload", paramLabel = "PATH",
-        description = "Workload file, or recorded Tez history (file or directory); see docs/simulator-workloads.md.")
+        description = "Workload file, recorded Tez history, or a cluster trace (file or directory); "
+            + "see docs/simulator-workloads.md.")
     Path file;
 
     @Option(names = "--synthetic", description = "Generate a TPC-DS-like workload (see the synthetic options).")
@@ -70,7 +73,7 @@ final class RunCommand implements Callable<Integer> {
     output.validate();
     List<SchedulerSpec> specs = SchedulerSpec.parseList(schedulers);
     Scenario scenario = ScenarioFile.read(cluster, seed);
-    Workload w = workload.file != null ? readWorkload(workload.file)
+    Workload w = workload.file != null ? readWorkload(workload.file, scenario)
         : synthetic.generate(scenario.cluster().hosts(), seed);
     List<RunResult> results = new SideBySideRun(scenario, w, output.checkInvariants, !output.quiet)
         .run(specs, spec.commandLine().getErr());
@@ -78,11 +81,11 @@ final class RunCommand implements Callable<Integer> {
     return 0;
   }
 
-  private Workload readWorkload(Path path) throws IOException {
+  private Workload readWorkload(Path path, Scenario scenario) throws IOException {
     WorkloadFormat format = workloadFormat.equalsIgnoreCase("auto") ? WorkloadFormat.detect(path)
         : WorkloadFormat.fromCliName(workloadFormat);
     List<String> skipped = new ArrayList<>();
-    Workload w = format.read(path, skipBad, skipped);
+    Workload w = format.read(path, new ReadContext(scenario.cluster(), seed, skipBad, skipped));
     PrintWriter err = spec.commandLine().getErr();
     if (!skipped.isEmpty()) {
       err.println("skipped " + skipped.size() + " unusable records (--skip-bad):");

@@ -4,12 +4,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
 import io.tezext.simulator.io.InputFileException;
+import io.tezext.simulator.workload.alibaba.AlibabaTrace;
 import io.tezext.simulator.workload.json.WorkloadJson;
+import io.tezext.simulator.workload.sls.SlsTrace;
 import io.tezext.simulator.workload.tezhistory.AtsZipFiles;
 import io.tezext.simulator.workload.tezhistory.SimpleHistoryFiles;
 import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
@@ -21,22 +22,36 @@ import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
 public enum WorkloadFormat {
   TEZEXT("tezext", "the simulator's own workload file (docs/simulator-workloads.md)") {
     @Override
-    public Workload read(Path path, boolean skipBad, List<String> skipped) {
+    public Workload read(Path path, ReadContext context) {
       return WorkloadJson.read(path);
     }
   },
   TEZ_SIMPLE_HISTORY("tez-simple-history",
       "Tez SimpleHistoryLoggingService output (tez.simple.history.logging.dir): a file or a directory") {
     @Override
-    public Workload read(Path path, boolean skipBad, List<String> skipped) throws IOException {
-      return TezHistoryReader.read(new SimpleHistoryFiles(path), skipBad, skipped);
+    public Workload read(Path path, ReadContext context) throws IOException {
+      return TezHistoryReader.read(new SimpleHistoryFiles(path), context.skipBad(), context.skipped());
     }
   },
   TEZ_ATS_ZIP("tez-ats-zip",
       "the zip Tez's ATSImportTool downloads per DAG from the YARN timeline server: a zip or a directory of them") {
     @Override
-    public Workload read(Path path, boolean skipBad, List<String> skipped) throws IOException {
-      return TezHistoryReader.read(new AtsZipFiles(path), skipBad, skipped);
+    public Workload read(Path path, ReadContext context) throws IOException {
+      return TezHistoryReader.read(new AtsZipFiles(path), context.skipBad(), context.skipped());
+    }
+  },
+  ALIBABA_2018("alibaba-2018",
+      "Alibaba cluster-trace-v2018 batch_task.csv (or .gz), with batch_instance.csv beside it if present: "
+          + "the file or its directory") {
+    @Override
+    public Workload read(Path path, ReadContext context) throws IOException {
+      return AlibabaTrace.read(path, context);
+    }
+  },
+  SLS("sls", "a Hadoop Scheduler Load Simulator (SLS) JSON trace") {
+    @Override
+    public Workload read(Path path, ReadContext context) throws IOException {
+      return SlsTrace.read(path, context);
     }
   };
 
@@ -48,8 +63,8 @@ public enum WorkloadFormat {
     this.description = description;
   }
 
-  /** Reads the workload; with {@code skipBad}, unusable records are skipped and listed in {@code skipped}. */
-  public abstract Workload read(Path path, boolean skipBad, List<String> skipped) throws IOException;
+  /** Reads the workload; records it cannot use fail the read or, when the context says so, are skipped and listed. */
+  public abstract Workload read(Path path, ReadContext context) throws IOException;
 
   public String cliName() {
     return cliName;
@@ -67,7 +82,13 @@ public enum WorkloadFormat {
     if (AtsZipFiles.looksLikeAtsZip(path)) {
       return TEZ_ATS_ZIP;
     }
-    return SimpleHistoryFiles.looksLikeHistory(path) ? TEZ_SIMPLE_HISTORY : TEZEXT;
+    if (AlibabaTrace.looksLikeTrace(path)) {
+      return ALIBABA_2018;
+    }
+    if (SimpleHistoryFiles.looksLikeHistory(path)) {
+      return TEZ_SIMPLE_HISTORY;
+    }
+    return SlsTrace.looksLikeTrace(path) ? SLS : TEZEXT;
   }
 
   public static WorkloadFormat fromCliName(String name) {

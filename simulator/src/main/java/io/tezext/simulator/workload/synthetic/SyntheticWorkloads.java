@@ -10,6 +10,7 @@ import io.tezext.simulator.workload.DagSubmission;
 import io.tezext.simulator.workload.DataMovement;
 import io.tezext.simulator.workload.EdgeSpec;
 import io.tezext.simulator.workload.InputStorage;
+import io.tezext.simulator.workload.ReplicaPlacement;
 import io.tezext.simulator.workload.TaskSpec;
 import io.tezext.simulator.workload.VertexSpec;
 import io.tezext.simulator.workload.Workload;
@@ -24,18 +25,15 @@ public final class SyntheticWorkloads {
   private static final int[] CONTAINER_MB = {1024, 2048, 2048, 4096};
 
   private final SyntheticOptions options;
-  private final List<String> hosts;
+  private final ReplicaPlacement placement;
   private final SplittableRandom random;
   private final DagShape[] shapes;
   private final double[] cumulativeWeights;
 
   private SyntheticWorkloads(SyntheticOptions options, List<String> hosts, long seed) {
-    if (hosts.size() < 3) {
-      throw new IllegalArgumentException("synthetic workload: the cluster needs at least 3 hosts for HDFS replicas");
-    }
     this.options = options;
-    this.hosts = List.copyOf(hosts);
     this.random = new SplittableRandom(seed);
+    this.placement = new ReplicaPlacement(hosts, random);
     this.shapes = DagShape.values();
     this.cumulativeWeights = new double[shapes.length];
     double sum = 0;
@@ -120,7 +118,7 @@ public final class SyntheticWorkloads {
     long median = vertexMedian();
     List<TaskSpec> specs = new ArrayList<>(tasks);
     for (int t = 0; t < tasks; t++) {
-      specs.add(new TaskSpec(duration(median), objectStore ? List.of() : replicas()));
+      specs.add(new TaskSpec(duration(median), objectStore ? List.of() : placement.nextBlock()));
     }
     return new VertexSpec(name, memory(), 1, objectStore ? InputStorage.OBJECT_STORE : InputStorage.HDFS,
         500 + random.nextInt(4_500), specs);
@@ -161,17 +159,6 @@ public final class SyntheticWorkloads {
     double u1 = 1 - random.nextDouble();
     double u2 = random.nextDouble();
     return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
-  }
-
-  private List<String> replicas() {
-    int n = hosts.size();
-    int a = random.nextInt(n);
-    int b = (a + 1 + random.nextInt(n - 1)) % n;
-    int c;
-    do {
-      c = random.nextInt(n);
-    } while (c == a || c == b);
-    return List.of(hosts.get(a), hosts.get(b), hosts.get(c));
   }
 
   private int memory() {

@@ -16,6 +16,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.tezext.simulator.io.BadRecordException;
+
 /**
  * The zip Tez's {@code ATSImportTool} downloads for one DAG from the YARN timeline server (ATS v1):
  * an entry named after the DAG id holding {@code {"application": …, "dag": …}}, then

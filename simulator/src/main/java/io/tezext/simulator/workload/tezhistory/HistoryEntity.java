@@ -5,6 +5,8 @@ import java.util.List;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.tezext.simulator.io.BadRecordException;
+
 /**
  * One timeline entity as Tez's history logging writes it, read through either key spelling Tez
  * releases use ({@code entitytype} / {@code entityType}, {@code otherinfo} / {@code otherInfo}, ...).

@@ -1,0 +1,131 @@
+package io.tezext.simulator.io;
+
+import java.io.BufferedReader;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.NoSuchElementException;
+import java.util.zip.GZIPInputStream;
+
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * Streams a headerless CSV trace, plain or gzip-compressed ({@code .gz}), one {@link Row} at a time,
+ * so traces larger than memory can be read. Every parse error names the file, the line and the field.
+ */
+public final class CsvInput implements Closeable, Iterable<CsvInput.Row> {
+  private final String name;
+  private final CSVParser parser;
+
+  private CsvInput(String name, CSVParser parser) {
+    this.name = name;
+    this.parser = parser;
+  }
+
+  public static CsvInput open(Path file) {
+    try {
+      InputStream in = Files.newInputStream(file);
+      if (file.getFileName().toString().endsWith(".gz")) {
+        in = new GZIPInputStream(in);
+      }
+      BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+      return new CsvInput(file.toString(), CSVFormat.DEFAULT.builder().setTrim(true).build().parse(reader));
+    } catch (NoSuchFileException e) {
+      throw new InputFileException(file + ": no such file");
+    } catch (IOException e) {
+      throw new InputFileException(file + ": cannot read: " + e.getMessage());
+    }
+  }
+
+  @Override
+  public Iterator<Row> iterator() {
+    Iterator<CSVRecord> records = parser.iterator();
+    return new Iterator<>() {
+      @Override
+      public boolean hasNext() {
+        try {
+          return records.hasNext();
+        } catch (UncheckedIOException e) {
+          throw new InputFileException(name + " line " + parser.getCurrentLineNumber() + ": cannot read: "
+              + e.getCause().getMessage());
+        }
+      }
+
+      @Override
+      public Row next() {
+        if (!hasNext()) {
+          throw new NoSuchElementException();
+        }
+        CSVRecord r = records.next();
+        // Records never span lines in these traces, so the record number is the line number.
+        return new Row(name, r.getRecordNumber(), r);
+      }
+    };
+  }
+
+  @Override
+  public void close() throws IOException {
+    parser.close();
+  }
+
+  /** One CSV line, with typed field access whose errors say where the bad value is. */
+  public record Row(String file, long line, CSVRecord record) {
+    /** {@code file line N}, the prefix of every message about this row. */
+    public String where() {
+      return file + " line " + line;
+    }
+
+    /** Fails unless the row has exactly the trace's columns. */
+    public void expectColumns(int count, String columns) {
+      if (record.size() != count) {
+        throw new BadRecordException(where() + ": expected " + count + " columns (" + columns + "), found "
+            + record.size());
+      }
+    }
+
+    public String text(int column, String field) {
+      String value = record.get(column);
+      if (value.isEmpty()) {
+        throw bad(column, field, "a value", value);
+      }
+      return value;
+    }
+
+    public long longValue(int column, String field) {
+      String value = text(column, field);
+      try {
+        return Long.parseLong(value);
+      } catch (NumberFormatException e) {
+        throw bad(column, field, "an integer", value);
+      }
+    }
+
+    public double doubleValue(int column, String field) {
+      String value = text(column, field);
+      try {
+        double d = Double.parseDouble(value);
+        if (Double.isFinite(d)) {
+          return d;
+        }
+      } catch (NumberFormatException e) {
+        // reported below
+      }
+      throw bad(column, field, "a number", value);
+    }
+
+    /** A message for a value that parses but is out of range. */
+    public BadRecordException bad(int column, String field, String expected, String found) {
+      return new BadRecordException(where() + " column " + (column + 1) + " (" + field + "): expected " + expected
+          + ", found '" + found + "'");
+    }
+  }
+}
