@@ -51,7 +51,8 @@ final class RunCommand implements Callable<Integer> {
   SyntheticArgs synthetic = new SyntheticArgs();
 
   @Option(names = "--workload-format", defaultValue = "auto", paramLabel = "FORMAT",
-      description = "Format of --workload: auto (detect), tezext, tez-simple-history, tez-ats-zip, alibaba-2018, sls "
+      description = "Format of --workload: auto (detect), tezext, tez-simple-history, tez-ats-zip, tez-proto-history, "
+          + "alibaba-2018, sls "
           + "(default ${DEFAULT-VALUE}).")
   String workloadFormat;
 

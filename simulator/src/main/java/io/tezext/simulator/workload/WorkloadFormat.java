@@ -12,6 +12,7 @@ import io.tezext.simulator.workload.alibaba.AlibabaTrace;
 import io.tezext.simulator.workload.json.WorkloadJson;
 import io.tezext.simulator.workload.sls.SlsTrace;
 import io.tezext.simulator.workload.tezhistory.AtsZipFiles;
+import io.tezext.simulator.workload.tezhistory.ProtoHistoryFiles;
 import io.tezext.simulator.workload.tezhistory.SimpleHistoryFiles;
 import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
 
@@ -38,6 +39,14 @@ public enum WorkloadFormat {
     @Override
     public Workload read(Path path, ReadContext context) throws IOException {
       return TezHistoryReader.read(new AtsZipFiles(path), context.skipBad(), context.skipped());
+    }
+  },
+  TEZ_PROTO_HISTORY("tez-proto-history",
+      "Tez ProtoHistoryLoggingService output (tez.history.logging.proto-base-dir): the base directory, "
+          + "its dag_data/app_data trees, or one SequenceFile") {
+    @Override
+    public Workload read(Path path, ReadContext context) throws IOException {
+      return TezHistoryReader.read(new ProtoHistoryFiles(path), context.skipBad(), context.skipped());
     }
   },
   ALIBABA_2018("alibaba-2018",
@@ -81,6 +90,9 @@ public enum WorkloadFormat {
     }
     if (AtsZipFiles.looksLikeAtsZip(path)) {
       return TEZ_ATS_ZIP;
+    }
+    if (ProtoHistoryFiles.looksLikeProtoHistory(path)) {
+      return TEZ_PROTO_HISTORY;
     }
     if (AlibabaTrace.looksLikeTrace(path)) {
       return ALIBABA_2018;

@@ -78,6 +78,32 @@ class TezextSimTest {
   }
 
   @Test
+  void protoHistoryIsDetectedAndReplayed() throws Exception {
+    Path history = Path.of(getClass().getResource("/tezhistory/proto").toURI());
+    assertThat(run("run", "--cluster", "scenarios/reference.json", "--workload", history.toString(),
+        "--format", "console", "--quiet")).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("read from Tez proto history").contains("4 DAGs");
+  }
+
+  @Test
+  void clusterTracesAreReadAgainstTheScenarioWithTheRunsSeed() throws Exception {
+    Files.writeString(dir.resolve("batch_task.csv"), """
+        M1,3,j_1,1,Terminated,100,130,100,0.5
+        R2_1,1,j_1,1,Terminated,131,160,100,1.0
+        """);
+    assertThat(run("run", "--cluster", "scenarios/reference.json", "--workload", dir.toString(), "--seed", "9",
+        "--format", "console", "--quiet")).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("read Alibaba cluster-trace-v2018").contains("drawn with seed 9")
+        .contains("largest simulated node");
+
+    Path sls = Files.writeString(dir.resolve("jobs.json"),
+        "{\"job.start.ms\": 0, \"job.id\": \"job_1\", \"job.tasks\": [{\"duration.ms\": 5000, \"count\": 4}]}");
+    assertThat(run("run", "--cluster", "scenarios/reference.json", "--workload", sls.toString(),
+        "--format", "console", "--quiet")).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("read SLS trace");
+  }
+
+  @Test
   void badHistoryRecordStopsTheRunNamingTheLineUnlessSkipped() throws Exception {
     Path history = Path.of(getClass().getResource(
         "/tezhistory/history.txt.appattempt_1795361869420_0001_000001").toURI());

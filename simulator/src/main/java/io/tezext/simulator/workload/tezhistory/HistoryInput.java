@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Recorded Tez history in one of the forms users have, delivered as timeline entities one by one.
- * A form is one class: {@link SimpleHistoryFiles}, {@link AtsZipFiles}.
+ * A form is one class: {@link SimpleHistoryFiles}, {@link AtsZipFiles}, {@link ProtoHistoryFiles}.
  */
 public interface HistoryInput {
   /** A short name for the workload (the file or directory name). */
