@@ -123,6 +123,7 @@ final class AttemptRunner {
     SimTask task = a.task;
     task.succeeded = true;
     task.outputHost = a.host;
+    task.outputContainerId = a.containerId;
     env.recorder().taskLeftContainer(a.containerId);
     am.record(a, AttemptOutcome.SUCCEEDED);
     am.attemptLeftContainer(a, true, null);

@@ -53,6 +53,7 @@ final class SimAm implements RmApp.AmContainerListener {
   private final CpuMeter cpu;
   private final Runnable onExit;
   private RmApp rmApp;
+  private ApplicationAttemptId attemptId;
   private SimulatedAmRmClient<?> client;
   private TaskScheduler scheduler;
   private org.apache.hadoop.yarn.client.api.async.AMRMClientAsync.CallbackHandler callbacks;
@@ -95,8 +96,7 @@ final class SimAm implements RmApp.AmContainerListener {
   }
 
   private void register() {
-    ApplicationAttemptId attemptId =
-        ApplicationAttemptId.newInstance(ApplicationId.newInstance(0, appNumber), 1);
+    attemptId = ApplicationAttemptId.newInstance(ApplicationId.newInstance(0, appNumber), 1);
     client = new SimulatedAmRmClient<>(env.rm(), rmApp, attemptId, env.rackOf(), env.maxCapability());
     SimTaskSchedulerContext context =
         new SimTaskSchedulerContext(this, env.schedulerPayload(), attemptId);
@@ -233,6 +233,13 @@ final class SimAm implements RmApp.AmContainerListener {
         ? task.spec.hosts().toArray(new String[0]) : null;
     Resource capability = Resource.newInstance(v.spec.memoryMb(), v.spec.vcores());
     Priority priority = Priority.newInstance(v.priority(retry));
+    SimTask affinity = v.affinityFor(task.index);
+    if (affinity != null) {
+      ContainerId container = ContainerId.newContainerId(attemptId, affinity.outputContainerId);
+      charge(() -> scheduler.allocateTask(attempt, capability, container, priority, SameSignatureMatcher.SIGNATURE,
+          attempt));
+      return;
+    }
     charge(() -> scheduler.allocateTask(attempt, capability, hosts, null, priority,
         SameSignatureMatcher.SIGNATURE, attempt));
   }

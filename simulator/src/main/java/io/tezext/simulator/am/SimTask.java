@@ -13,6 +13,8 @@ final class SimTask {
   boolean succeeded;
   boolean scheduled;
   String outputHost;
+  /** The container the successful attempt ran in, or -1. */
+  long outputContainerId = -1;
 
   SimTask(SimVertex vertex, int index, TaskSpec spec) {
     this.vertex = vertex;

@@ -46,6 +46,21 @@ final class SimVertex {
   }
 
   /**
+   * The producer task whose container task {@code index} of this vertex should run next to: Tez's
+   * InputReadyVertexManager hints a one-to-one consumer to its source task, and the AM then asks the
+   * scheduler for that task's container. Null without a one-to-one input or a finished source task.
+   */
+  SimTask affinityFor(int index) {
+    for (int i = 0; i < producers.size(); i++) {
+      if (producerMovements.get(i) == DataMovement.ONE_TO_ONE) {
+        SimTask source = producers.get(i).tasks[index];
+        return source.succeeded && source.outputContainerId >= 0 ? source : null;
+      }
+    }
+    return null;
+  }
+
+  /**
    * Tez's natural-order priority ({@code DAGSchedulerNaturalOrder}): the low limit is
    * (distanceFromRoot + 1) * vertices * 3 + vertexId * 3; first attempts ask at low - 1, retries at
    * low - 2 (tez.task.reschedule.higher.priority). Lower numbers are served first.

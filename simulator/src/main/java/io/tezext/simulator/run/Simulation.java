@@ -29,6 +29,7 @@ import io.tezext.simulator.metrics.WallClock;
 import io.tezext.simulator.scheduler.SchedulerSpec;
 import io.tezext.simulator.scheduler.SimulatedRackMapping;
 import io.tezext.simulator.workload.DagSubmission;
+import io.tezext.simulator.workload.VertexSpec;
 import io.tezext.simulator.workload.Workload;
 
 /**
@@ -49,6 +50,27 @@ public final class Simulation {
     this.scheduler = scheduler;
     this.checkInvariants = checkInvariants;
     this.progress = progress;
+    requireContainersFit(scenario.cluster(), workload);
+  }
+
+  /**
+   * A container no node can hold would wait forever (YARN keeps such an ask pending when it is
+   * within the maximum allocation), so the run would never end: refuse the workload up front.
+   */
+  private static void requireContainersFit(ClusterSpec cluster, Workload workload) {
+    for (DagSubmission s : workload.submissions()) {
+      for (VertexSpec v : s.dag().vertices()) {
+        boolean fits = cluster.nodes().stream()
+            .anyMatch(n -> n.memoryMb() >= v.memoryMb() && n.vcores() >= v.vcores());
+        if (!fits) {
+          Resource largest = maxCapability(cluster);
+          throw new IllegalArgumentException("workload " + workload.name() + ": DAG " + s.id() + " vertex '"
+              + v.name() + "' asks for containers of " + v.memoryMb() + " MB and " + v.vcores()
+              + " vcores; no node of the scenario holds one (largest: " + largest.getMemorySize() + " MB, "
+              + largest.getVirtualCores() + " vcores)");
+        }
+      }
+    }
   }
 
   public RunResult run() {

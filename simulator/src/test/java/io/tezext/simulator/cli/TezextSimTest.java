@@ -104,6 +104,18 @@ class TezextSimTest {
   }
 
   @Test
+  void aContainerNoNodeCanHoldIsABadInputErrorNotAnEndlessRun() throws IOException {
+    Path sls = Files.writeString(dir.resolve("jobs.json"),
+        "{\"job.start.ms\": 0, \"job.id\": \"big\", \"job.tasks\": [{\"duration.ms\": 5000, "
+            + "\"container.memory-mb\": 999999}]}");
+
+    assertThat(run("run", "--cluster", "scenarios/reference.json", "--workload", sls.toString(),
+        "--format", "console", "--quiet")).isEqualTo(2);
+    assertThat(err.toString()).contains("DAG big vertex 'Map 1' asks for containers of 999999 MB and 1 vcores; "
+        + "no node of the scenario holds one (largest: 65536 MB, 16 vcores)");
+  }
+
+  @Test
   void badHistoryRecordStopsTheRunNamingTheLineUnlessSkipped() throws Exception {
     Path history = Path.of(getClass().getResource(
         "/tezhistory/history.txt.appattempt_1795361869420_0001_000001").toURI());

@@ -27,7 +27,10 @@ import io.tezext.simulator.am.AmSettings;
 import io.tezext.simulator.cluster.ClusterSpec;
 import io.tezext.simulator.cluster.NodeSpec;
 import io.tezext.simulator.cluster.YarnSettings;
+import io.tezext.simulator.metrics.AttemptOutcome;
+import io.tezext.simulator.metrics.AttemptRecord;
 import io.tezext.simulator.metrics.DagRecord;
+import io.tezext.simulator.metrics.Locality;
 import io.tezext.simulator.metrics.RunResult;
 import io.tezext.simulator.run.Failures;
 import io.tezext.simulator.run.Scenario;
@@ -159,12 +162,27 @@ class SimulatorFidelityIT {
     }
     double mean = errors.stream().mapToDouble(Double::doubleValue).average().orElse(0);
     double max = errors.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    long recordedLocal = recorded.runs().stream().mapToLong(RecordedHistory.RecordedRun::dataLocalTasks).sum();
+    long recordedWithPreference = recorded.runs().stream()
+        .mapToLong(RecordedHistory.RecordedRun::tasksPreferringHosts).sum();
+    List<AttemptRecord> simulatedWithPreference = replay.attempts().stream()
+        .filter(a -> a.outcome() == AttemptOutcome.SUCCEEDED && a.locality() != Locality.ANY).toList();
+    long simulatedLocal = simulatedWithPreference.stream().filter(a -> a.locality() == Locality.NODE_LOCAL).count();
+    double localityErrorPts = Math.abs(percent(recordedLocal, recordedWithPreference)
+        - percent(simulatedLocal, simulatedWithPreference.size()));
     String json = String.format(Locale.ROOT, "{\"benchmark\":\"sim-fidelity\",\"dags\":%d,"
-        + "\"runtime_error_pct_mean\":%.1f,\"runtime_error_pct_max\":%.1f,\"locality_error_pts\":0.0,"
+        + "\"runtime_error_pct_mean\":%.1f,\"runtime_error_pct_max\":%.1f,\"locality_error_pts\":%.1f,"
+        + "\"tasks_preferring_hosts\":{\"recorded\":%d,\"simulated\":%d},"
         + "\"cold_launch_ms\":%d,\"localization_ms\":%d,\"warm_launch_ms\":%d}", errors.size(), mean, max,
+        localityErrorPts, recordedWithPreference, simulatedWithPreference.size(),
         recorded.launches().medianColdMs(0), recorded.launches().medianLocalizationMs(),
         recorded.launches().medianWarmMs(0));
     return new Comparison(table + json + "\n", max);
+  }
+
+  /** Node-local share in percent; no attempt with a preference counts as fully local (nothing to miss). */
+  private static double percent(long local, long withPreference) {
+    return withPreference == 0 ? 100.0 : 100.0 * local / withPreference;
   }
 
   /** The per-DAG table and, as its last line, the benchmark's JSON. */

@@ -20,7 +20,13 @@ import io.tezext.simulator.metrics.AttemptRecord;
 import io.tezext.simulator.metrics.DagRecord;
 import io.tezext.simulator.metrics.RunResult;
 import io.tezext.simulator.scheduler.SchedulerSpec;
+import io.tezext.simulator.workload.DagSpec;
 import io.tezext.simulator.workload.DagSubmission;
+import io.tezext.simulator.workload.DataMovement;
+import io.tezext.simulator.workload.EdgeSpec;
+import io.tezext.simulator.workload.InputStorage;
+import io.tezext.simulator.workload.TaskSpec;
+import io.tezext.simulator.workload.VertexSpec;
 
 /** The real DagAwareYarnTaskScheduler, driven through the simulated AM and RM, end to end. */
 class DagAwareBehaviourTest {
@@ -159,5 +165,26 @@ class DagAwareBehaviourTest {
     assertThat(r.counters().amPreemptions()).isPositive();
     assertThat(r.attempts()).filteredOn(a -> a.outcome() == AttemptOutcome.PREEMPTED_BY_AM)
         .allMatch(a -> a.vertex().equals("Reducer 2"));
+  }
+
+  @Test
+  void aOneToOneConsumerRunsInItsSourceTasksContainer() {
+    // When the consumers ask (after the slow broadcast), all six source containers are idle at once;
+    // without the affinity to its source task's container, DagAware hands them out in its own order.
+    DagSpec pipeline = new DagSpec("pipeline", List.of(
+        new VertexSpec("Map 0", 1024, 1, InputStorage.NONE, 0, TestWorkloads.tasks(6, 3_000)),
+        new VertexSpec("Map 1", 1024, 1, InputStorage.NONE, 0, TestWorkloads.tasks(6, 3_000)),
+        new VertexSpec("Map 2", 1024, 1, InputStorage.NONE, 0, List.of(TaskSpec.of(7_000))),
+        new VertexSpec("Reducer 3", 1024, 1, InputStorage.NONE, 0, TestWorkloads.tasks(6, 2_000))),
+        List.of(new EdgeSpec("Map 1", "Reducer 3", DataMovement.ONE_TO_ONE),
+            new EdgeSpec("Map 2", "Reducer 3", DataMovement.BROADCAST)));
+
+    RunResult r = run(scenario(cluster(2, 3, 8192)), workload(at(0, "p", pipeline)));
+
+    Map<Integer, Long> sourceContainers = new java.util.HashMap<>();
+    r.attempts().stream().filter(a -> a.vertex().equals("Map 1"))
+        .forEach(a -> sourceContainers.put(a.task(), a.containerId()));
+    assertThat(r.attempts()).filteredOn(a -> a.vertex().equals("Reducer 3")).hasSize(6)
+        .allSatisfy(a -> assertThat(a.containerId()).as("task " + a.task()).isEqualTo(sourceContainers.get(a.task())));
   }
 }

@@ -134,7 +134,7 @@ public final class AlibabaTrace {
   }
 
   private static long firstStartS(List<BatchTask> tasks) {
-    return tasks.stream().mapToLong(BatchTask::startS).min().orElseThrow();
+    return tasks.stream().mapToLong(t -> t.span().startS()).min().orElseThrow();
   }
 
   private static Path taskFileIn(Path path) {

@@ -61,16 +61,8 @@ final class BatchInstances {
       notTerminated++;
       return;
     }
-    long start = row.longValue(5, "start_time");
-    long end = row.longValue(6, "end_time");
-    if (start < 0) {
-      throw row.bad(5, "start_time", "seconds >= 0", Long.toString(start));
-    }
-    if (end < start) {
-      throw row.bad(6, "end_time", "seconds >= start_time " + start, Long.toString(end));
-    }
-    durations.computeIfAbsent(job, j -> new HashMap<>()).computeIfAbsent(task, t -> new LongList())
-        .add((end - start) * 1000);
+    long durationMs = Span.read(row).durationMs();
+    durations.computeIfAbsent(job, j -> new HashMap<>()).computeIfAbsent(task, t -> new LongList()).add(durationMs);
     used++;
   }
 

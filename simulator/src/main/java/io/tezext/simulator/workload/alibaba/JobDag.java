@@ -76,7 +76,7 @@ final class JobDag {
         spanFallbacks++;
       }
       durations = new long[t.instances()];
-      Arrays.fill(durations, (t.endS() - t.startS()) * 1000);
+      Arrays.fill(durations, t.span().durationMs());
     } else if (durations.length != t.instances()) {
       instanceCountMismatches++;
     }

@@ -10,10 +10,21 @@ import io.tezext.simulator.workload.Workload;
  */
 public record RecordedHistory(Workload workload, List<RecordedRun> runs, LaunchLatencies launches) {
 
-  /** One DAG's recorded run: from the AM starting it to its end. */
-  public record RecordedRun(String dagId, long startMs, long endMs) {
+  /**
+   * One DAG's recorded run: from the AM starting it to its end, and its locality counters. Tez counts
+   * an attempt with a location hint as data-local, rack-local or else other-local; a one-to-one
+   * consumer's hint names its source task rather than hosts, so its {@code affinityTasks} always
+   * count as other-local.
+   */
+  public record RecordedRun(String dagId, long startMs, long endMs, long dataLocalTasks, long rackLocalTasks,
+      long otherLocalTasks, long affinityTasks) {
     public long runtimeMs() {
       return endMs - startMs;
+    }
+
+    /** Attempts that preferred hosts: the ones a locality comparison is about. */
+    public long tasksPreferringHosts() {
+      return Math.max(0, dataLocalTasks + rackLocalTasks + otherLocalTasks - affinityTasks);
     }
   }
 }

@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -77,7 +79,8 @@ public final class TezHistoryReader {
     List<LaunchLatencies.Launch> launches = new ArrayList<>();
     for (var s : w.submissions()) {
       RecordedDag d = reader.dags.get(s.id());
-      runs.add(new RecordedHistory.RecordedRun(d.id, d.startMs, d.endMs));
+      runs.add(new RecordedHistory.RecordedRun(d.id, d.startMs, d.endMs, d.dataLocalTasks, d.rackLocalTasks,
+          d.otherLocalTasks, oneToOneConsumerTasks(s.dag())));
       for (RecordedDag.RecordedVertex v : d.vertices.values()) {
         for (RecordedAttempt a : v.succeeded.values()) {
           if (a.container != null && a.host != null && a.allocationMs > 0) {
@@ -95,6 +98,13 @@ public final class TezHistoryReader {
     } catch (BadRecordException e) {
       bad(e);
     }
+  }
+
+  /** Tasks of vertices with a one-to-one input: Tez hints them to a source task, not to hosts. */
+  private static long oneToOneConsumerTasks(DagSpec dag) {
+    Set<String> consumers = new HashSet<>();
+    dag.edges().stream().filter(e -> e.movement() == DataMovement.ONE_TO_ONE).forEach(e -> consumers.add(e.to()));
+    return dag.vertices().stream().filter(v -> consumers.contains(v.name())).mapToLong(VertexSpec::parallelism).sum();
   }
 
   /** A record the reader cannot use fails the read or, with skipBad, is listed. */

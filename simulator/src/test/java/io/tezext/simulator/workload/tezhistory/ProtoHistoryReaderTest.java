@@ -62,6 +62,10 @@ class ProtoHistoryReaderTest {
     RecordedHistory h = TezHistoryReader.readHistory(new ProtoHistoryFiles(fixture()), false, new ArrayList<>());
 
     assertThat(h.runs()).hasSize(4).allSatisfy(r -> assertThat(r.runtimeMs()).isPositive());
+    // The one-to-one DAG's two consumers are hinted to their source tasks: other-local, not host-bound.
+    assertThat(h.runs().get(3).otherLocalTasks()).isEqualTo(2);
+    assertThat(h.runs().get(3).affinityTasks()).isEqualTo(2);
+    assertThat(h.runs()).allSatisfy(r -> assertThat(r.tasksPreferringHosts()).isZero());
     assertThat(h.launches().medianColdMs(-1)).isPositive();
   }
 
