@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.yarn.api.records.Resource;
@@ -50,15 +52,23 @@ public final class Simulation {
     this.scheduler = scheduler;
     this.checkInvariants = checkInvariants;
     this.progress = progress;
-    requireContainersFit(scenario.cluster(), workload);
+    requireWorkloadFits(scenario.cluster(), workload);
   }
 
   /**
-   * A container no node can hold would wait forever (YARN keeps such an ask pending when it is
-   * within the maximum allocation), so the run would never end: refuse the workload up front.
+   * Checks up front what would otherwise go wrong mid-run: a DAG for a queue the scenario lacks, or
+   * a container no node can hold (YARN keeps such an ask pending when it is within the maximum
+   * allocation, so the run would never end).
    */
-  private static void requireContainersFit(ClusterSpec cluster, Workload workload) {
+  private static void requireWorkloadFits(ClusterSpec cluster, Workload workload) {
+    Set<String> queues = new TreeSet<>();
+    cluster.queues().forEach(q -> queues.add(q.name()));
     for (DagSubmission s : workload.submissions()) {
+      if (!queues.contains(s.queue())) {
+        throw new IllegalArgumentException("workload " + workload.name() + ": DAG " + s.id() + " is submitted to queue '"
+            + s.queue() + "', which the scenario does not define (queues: " + queues + "); add it to the scenario's "
+            + "queues");
+      }
       for (VertexSpec v : s.dag().vertices()) {
         boolean fits = cluster.nodes().stream()
             .anyMatch(n -> n.memoryMb() >= v.memoryMb() && n.vcores() >= v.vcores());

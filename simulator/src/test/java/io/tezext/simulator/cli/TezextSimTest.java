@@ -116,6 +116,18 @@ class TezextSimTest {
   }
 
   @Test
+  void aQueueTheScenarioLacksIsNamedBeforeTheRunStarts() throws IOException {
+    Path sls = Files.writeString(dir.resolve("jobs.json"),
+        "{\"job.start.ms\": 0, \"job.id\": \"j\", \"job.queue.name\": \"sls_queue_1\", "
+            + "\"job.tasks\": [{\"duration.ms\": 5000}]}");
+
+    assertThat(run("run", "--cluster", "scenarios/reference.json", "--workload", sls.toString(),
+        "--format", "console", "--quiet")).isEqualTo(2);
+    assertThat(err.toString()).contains("DAG j is submitted to queue 'sls_queue_1', which the scenario does not "
+        + "define (queues: [");
+  }
+
+  @Test
   void badHistoryRecordStopsTheRunNamingTheLineUnlessSkipped() throws Exception {
     Path history = Path.of(getClass().getResource(
         "/tezhistory/history.txt.appattempt_1795361869420_0001_000001").toURI());
