@@ -70,10 +70,11 @@ public final class AlibabaTrace {
     }
     Set<String> replayed = new LinkedHashSet<>(jobs.keySet());
     replayed.removeAll(unfinished);
+    replayed.removeAll(bad);
     Path instanceFile = sibling(taskFile, INSTANCE_FILE);
     BatchInstances instances = instanceFile == null ? null
         : BatchInstances.read(instanceFile, replayed, this::skipJob);
-    replayed.removeAll(bad);
+    replayed.removeAll(bad); // jobs with a bad batch_instance row
 
     long originS = replayed.stream().mapToLong(j -> firstStartS(jobs.get(j))).min()
         .orElseThrow(() -> new InputFileException(taskFile + ": no job to replay: " + jobs.size() + " jobs, "

@@ -40,6 +40,8 @@ public final class SlsTrace {
       "container.memory", "container.vcores");
   private static final Set<String> TOPOLOGY_KEYS = Set.of("num.nodes", "num.racks");
   private static final int DETECT_BYTES = 64 * 1024;
+  /** More copies of one job than any trace needs; a larger value is a typo that would exhaust memory. */
+  private static final long MAX_JOB_COUNT = 100_000;
 
   private final Path file;
   private final ReadContext context;
@@ -114,6 +116,9 @@ public final class SlsTrace {
     String id = job.text("job.id", "job_" + jobs);
     String queue = job.text("job.queue.name", "default");
     long count = job.positiveLong("job.count", 1);
+    if (count > MAX_JOB_COUNT) {
+      throw job.bad("job.count", "at most " + MAX_JOB_COUNT, Long.toString(count));
+    }
     JsonNode taskArray = job.node().get("job.tasks");
     if (taskArray == null || !taskArray.isArray() || taskArray.isEmpty()) {
       throw new BadRecordException(job.where() + " job.tasks: expected a non-empty array of containers");
@@ -125,13 +130,20 @@ public final class SlsTrace {
       tasks.add(SlsTask.parse(task));
       taskFields.add(task);
     }
-    for (int copy = 1; copy <= count; copy++) {
+    List<DagSubmission> copies = new ArrayList<>();
+    for (long copy = 1; copy <= count; copy++) {
       String dagId = count == 1 ? id : id + "-" + copy;
-      if (!ids.add(dagId)) {
+      if (ids.contains(dagId)) {
         throw new BadRecordException(job.where() + " job.id: '" + dagId + "' was used by an earlier job");
       }
-      submissions.add(new DagSubmission(dagId, startMs, queue, null, dags.build(dagId, tasks)));
+      try {
+        copies.add(new DagSubmission(dagId, startMs, queue, null, dags.build(dagId, tasks)));
+      } catch (IllegalArgumentException e) {
+        throw new BadRecordException(job.where() + ": " + e.getMessage());
+      }
     }
+    copies.forEach(c -> ids.add(c.id()));
+    submissions.addAll(copies);
     countIgnored(job, JOB_KEYS);
     taskFields.forEach(t -> countIgnored(t, TASK_KEYS));
   }

@@ -38,8 +38,9 @@ public final class ProtoHistoryFiles implements HistoryInput {
   public static boolean looksLikeProtoHistory(Path path) throws IOException {
     if (Files.isDirectory(path)) {
       String name = path.getFileName() == null ? "" : path.getFileName().toString();
+      String parent = String.valueOf(path.toAbsolutePath().getParent().getFileName());
       return Files.isDirectory(path.resolve(DAG_DATA)) || name.equals(DAG_DATA) || name.equals(APP_DATA)
-          || name.startsWith("date=") && path.toAbsolutePath().getParent().getFileName().toString().equals(DAG_DATA);
+          || name.startsWith("date=") && (parent.equals(DAG_DATA) || parent.equals(APP_DATA));
     }
     try (InputStream in = Files.newInputStream(path)) {
       return Arrays.equals(in.readNBytes(SEQUENCE_FILE_MAGIC.length), SEQUENCE_FILE_MAGIC);

@@ -141,6 +141,14 @@ class SlsTraceTest {
   }
 
   @Test
+  void aReusedJobIdIsAnError() throws IOException {
+    Path file = write(TRACE.replace("\"job_2\"", "\"job_1\"").replace("\"job.count\" : 2,", ""));
+
+    assertThatThrownBy(() -> read(file, false, new ArrayList<>()))
+        .hasMessage(file + " line 31 (entry 3) job.id: 'job_1' was used by an earlier job");
+  }
+
+  @Test
   void brokenJsonNamesLineAndColumn() throws IOException {
     Path file = write("{ \"job.start.ms\": 0,\n  \"job.tasks\": [ { \"duration.ms\": 1 } ]\n  oops }");
 
