@@ -26,7 +26,6 @@ import io.tezext.simulator.metrics.AttemptOutcome;
 import io.tezext.simulator.metrics.AttemptRecord;
 import io.tezext.simulator.metrics.CpuMeter;
 import io.tezext.simulator.metrics.DagRecord;
-import io.tezext.simulator.metrics.Locality;
 import io.tezext.simulator.scheduler.SchedulerFactory;
 import io.tezext.simulator.scheduler.SimulatedAmRmClient;
 import io.tezext.simulator.workload.DagSubmission;
