@@ -64,6 +64,16 @@ public record ClusterSpec(List<NodeSpec> nodes, List<QueueSpec> queues, YarnSett
     return racks.size();
   }
 
+  /** The memory of the largest node: YARN's default maximum allocation. */
+  public int largestNodeMemoryMb() {
+    return nodes.stream().mapToInt(NodeSpec::memoryMb).max().orElseThrow();
+  }
+
+  /** The vcores of the node with the most. */
+  public int largestNodeVcores() {
+    return nodes.stream().mapToInt(NodeSpec::vcores).max().orElseThrow();
+  }
+
   public long totalMemoryMb() {
     long sum = 0;
     for (NodeSpec n : nodes) {

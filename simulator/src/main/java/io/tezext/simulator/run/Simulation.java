@@ -73,11 +73,10 @@ public final class Simulation {
         boolean fits = cluster.nodes().stream()
             .anyMatch(n -> n.memoryMb() >= v.memoryMb() && n.vcores() >= v.vcores());
         if (!fits) {
-          Resource largest = maxCapability(cluster);
           throw new IllegalArgumentException("workload " + workload.name() + ": DAG " + s.id() + " vertex '"
               + v.name() + "' asks for containers of " + v.memoryMb() + " MB and " + v.vcores()
-              + " vcores; no node of the scenario holds one (largest: " + largest.getMemorySize() + " MB, "
-              + largest.getVirtualCores() + " vcores)");
+              + " vcores; no node of the scenario holds one (largest: " + cluster.largestNodeMemoryMb() + " MB, "
+              + cluster.largestNodeVcores() + " vcores)");
         }
       }
     }
@@ -177,13 +176,7 @@ public final class Simulation {
   }
 
   private static Resource maxCapability(ClusterSpec cluster) {
-    int memory = 0;
-    int vcores = 0;
-    for (NodeSpec n : cluster.nodes()) {
-      memory = Math.max(memory, n.memoryMb());
-      vcores = Math.max(vcores, n.vcores());
-    }
-    return Resource.newInstance(memory, vcores);
+    return Resource.newInstance(cluster.largestNodeMemoryMb(), cluster.largestNodeVcores());
   }
 
   /** Hears how far the run has got, after every event; implementations throttle themselves. */

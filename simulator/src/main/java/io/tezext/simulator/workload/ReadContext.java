@@ -5,23 +5,25 @@ import java.util.Objects;
 
 import io.tezext.simulator.cluster.ClusterSpec;
 import io.tezext.simulator.io.BadRecordException;
+import io.tezext.simulator.io.BadRecords;
 
 /**
  * What a trace reader may use besides the trace: the cluster the workload will be replayed on (to
  * scale container sizes, to synthesize data locations), the run's seed, and what to do with a record
- * it cannot use — fail, or with {@code --skip-bad} append the reason to {@code skipped} and go on.
+ * it cannot use.
  */
-public record ReadContext(ClusterSpec cluster, long seed, boolean skipBad, List<String> skipped) {
+public record ReadContext(ClusterSpec cluster, long seed, BadRecords badRecords) {
   public ReadContext {
     Objects.requireNonNull(cluster, "cluster");
-    Objects.requireNonNull(skipped, "skipped");
+    Objects.requireNonNull(badRecords, "badRecords");
   }
 
-  /** Fails the read on {@code bad}, or records it when skipping bad records. */
+  /** With {@code skipBad}, unusable records are listed in {@code skipped}; without, the first fails the read. */
+  public ReadContext(ClusterSpec cluster, long seed, boolean skipBad, List<String> skipped) {
+    this(cluster, seed, new BadRecords(skipBad, skipped));
+  }
+
   public void skipOrThrow(BadRecordException bad) {
-    if (!skipBad) {
-      throw bad;
-    }
-    skipped.add(bad.getMessage());
+    badRecords.skipOrThrow(bad);
   }
 }

@@ -12,6 +12,7 @@ import io.tezext.simulator.workload.alibaba.AlibabaTrace;
 import io.tezext.simulator.workload.json.WorkloadJson;
 import io.tezext.simulator.workload.sls.SlsTrace;
 import io.tezext.simulator.workload.tezhistory.AtsZipFiles;
+import io.tezext.simulator.workload.tezhistory.HistoryInput;
 import io.tezext.simulator.workload.tezhistory.ProtoHistoryFiles;
 import io.tezext.simulator.workload.tezhistory.SimpleHistoryFiles;
 import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
@@ -31,14 +32,14 @@ public enum WorkloadFormat {
       "Tez SimpleHistoryLoggingService output (tez.simple.history.logging.dir): a file or a directory") {
     @Override
     public Workload read(Path path, ReadContext context) throws IOException {
-      return TezHistoryReader.read(new SimpleHistoryFiles(path), context.skipBad(), context.skipped());
+      return history(new SimpleHistoryFiles(path), context);
     }
   },
   TEZ_ATS_ZIP("tez-ats-zip",
       "the zip Tez's ATSImportTool downloads per DAG from the YARN timeline server: a zip or a directory of them") {
     @Override
     public Workload read(Path path, ReadContext context) throws IOException {
-      return TezHistoryReader.read(new AtsZipFiles(path), context.skipBad(), context.skipped());
+      return history(new AtsZipFiles(path), context);
     }
   },
   TEZ_PROTO_HISTORY("tez-proto-history",
@@ -46,7 +47,7 @@ public enum WorkloadFormat {
           + "its dag_data/app_data trees, or one SequenceFile") {
     @Override
     public Workload read(Path path, ReadContext context) throws IOException {
-      return TezHistoryReader.read(new ProtoHistoryFiles(path), context.skipBad(), context.skipped());
+      return history(new ProtoHistoryFiles(path), context);
     }
   },
   ALIBABA_2018("alibaba-2018",
@@ -74,6 +75,10 @@ public enum WorkloadFormat {
 
   /** Reads the workload; records it cannot use fail the read or, when the context says so, are skipped and listed. */
   public abstract Workload read(Path path, ReadContext context) throws IOException;
+
+  private static Workload history(HistoryInput input, ReadContext context) throws IOException {
+    return TezHistoryReader.read(input, context.badRecords().skip(), context.badRecords().skipped());
+  }
 
   public String cliName() {
     return cliName;

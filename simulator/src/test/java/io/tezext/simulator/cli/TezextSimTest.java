@@ -28,6 +28,13 @@ class TezextSimTest {
     return TezextSim.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
   }
 
+  /** Replays a one-job SLS trace (the job's keys after job.start.ms 0) on the reference scenario. */
+  private int runSlsJob(String jobKeys) throws IOException {
+    Path sls = Files.writeString(dir.resolve("jobs.json"), "{\"job.start.ms\": 0, " + jobKeys + "}");
+    return run("run", "--cluster", "scenarios/reference.json", "--workload", sls.toString(), "--format", "console",
+        "--quiet");
+  }
+
   @Test
   void runWritesReportsAndASummaryTable() throws IOException {
     int code = run("run", "--cluster", "scenarios/reference.json", "--synthetic", "--dags", "8",
@@ -96,33 +103,23 @@ class TezextSimTest {
     assertThat(out.toString()).contains("read Alibaba cluster-trace-v2018").contains("drawn with seed 9")
         .contains("largest simulated node");
 
-    Path sls = Files.writeString(dir.resolve("jobs.json"),
-        "{\"job.start.ms\": 0, \"job.id\": \"job_1\", \"job.tasks\": [{\"duration.ms\": 5000, \"count\": 4}]}");
-    assertThat(run("run", "--cluster", "scenarios/reference.json", "--workload", sls.toString(),
-        "--format", "console", "--quiet")).as(err.toString()).isZero();
+    assertThat(runSlsJob("\"job.id\": \"job_1\", \"job.tasks\": [{\"duration.ms\": 5000, \"count\": 4}]"))
+        .as(err.toString()).isZero();
     assertThat(out.toString()).contains("read SLS trace");
   }
 
   @Test
   void aContainerNoNodeCanHoldIsABadInputErrorNotAnEndlessRun() throws IOException {
-    Path sls = Files.writeString(dir.resolve("jobs.json"),
-        "{\"job.start.ms\": 0, \"job.id\": \"big\", \"job.tasks\": [{\"duration.ms\": 5000, "
-            + "\"container.memory-mb\": 999999}]}");
-
-    assertThat(run("run", "--cluster", "scenarios/reference.json", "--workload", sls.toString(),
-        "--format", "console", "--quiet")).isEqualTo(2);
+    assertThat(runSlsJob("\"job.id\": \"big\", \"job.tasks\": [{\"duration.ms\": 5000, "
+        + "\"container.memory-mb\": 999999}]")).isEqualTo(2);
     assertThat(err.toString()).contains("DAG big vertex 'Map 1' asks for containers of 999999 MB and 1 vcores; "
         + "no node of the scenario holds one (largest: 65536 MB, 16 vcores)");
   }
 
   @Test
   void aQueueTheScenarioLacksIsNamedBeforeTheRunStarts() throws IOException {
-    Path sls = Files.writeString(dir.resolve("jobs.json"),
-        "{\"job.start.ms\": 0, \"job.id\": \"j\", \"job.queue.name\": \"sls_queue_1\", "
-            + "\"job.tasks\": [{\"duration.ms\": 5000}]}");
-
-    assertThat(run("run", "--cluster", "scenarios/reference.json", "--workload", sls.toString(),
-        "--format", "console", "--quiet")).isEqualTo(2);
+    assertThat(runSlsJob("\"job.id\": \"j\", \"job.queue.name\": \"sls_queue_1\", "
+        + "\"job.tasks\": [{\"duration.ms\": 5000}]")).isEqualTo(2);
     assertThat(err.toString()).contains("DAG j is submitted to queue 'sls_queue_1', which the scenario does not "
         + "define (queues: [");
   }

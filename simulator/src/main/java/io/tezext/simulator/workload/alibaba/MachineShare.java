@@ -1,7 +1,6 @@
 package io.tezext.simulator.workload.alibaba;
 
 import io.tezext.simulator.cluster.ClusterSpec;
-import io.tezext.simulator.cluster.NodeSpec;
 
 /**
  * Turns the trace's plan, which is a share of an Alibaba machine ({@code plan_mem} in percent of its
@@ -15,9 +14,7 @@ record MachineShare(int nodeMemoryMb, int nodeVcores) {
   static final int MEMORY_STEP_MB = 256;
 
   static MachineShare of(ClusterSpec cluster) {
-    int memory = cluster.nodes().stream().mapToInt(NodeSpec::memoryMb).max().orElseThrow();
-    int vcores = cluster.nodes().stream().mapToInt(NodeSpec::vcores).max().orElseThrow();
-    return new MachineShare(memory, vcores);
+    return new MachineShare(cluster.largestNodeMemoryMb(), cluster.largestNodeVcores());
   }
 
   int memoryMb(double planMem) {

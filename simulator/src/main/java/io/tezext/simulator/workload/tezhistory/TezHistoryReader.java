@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.tezext.simulator.io.BadRecordException;
+import io.tezext.simulator.io.BadRecords;
 import io.tezext.simulator.workload.DagSpec;
 import io.tezext.simulator.workload.DagSubmission;
 import io.tezext.simulator.workload.DataMovement;
@@ -39,15 +40,14 @@ import io.tezext.simulator.workload.tezhistory.RecordedDag.RecordedVertex;
 public final class TezHistoryReader {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final boolean skipBad;
-  private final List<String> skipped = new ArrayList<>();
+  private final BadRecords badRecords;
   private final Map<String, RecordedDag> dags = new LinkedHashMap<>();
   private final Map<String, Integer> dagsPerApp = new HashMap<>();
   private int memoryMb = 1024;
   private int vcores = 1;
 
   private TezHistoryReader(boolean skipBad) {
-    this.skipBad = skipBad;
+    this.badRecords = new BadRecords(skipBad, new ArrayList<>());
   }
 
   /**
@@ -70,11 +70,11 @@ public final class TezHistoryReader {
 
       @Override
       public void unreadable(String where, String why) {
-        reader.bad(new BadRecordException(where + ": " + why));
+        reader.badRecords.skipOrThrow(new BadRecordException(where + ": " + why));
       }
     });
     Workload w = reader.toWorkload(input);
-    skippedOut.addAll(reader.skipped);
+    skippedOut.addAll(reader.badRecords.skipped());
     List<RecordedHistory.RecordedRun> runs = new ArrayList<>();
     List<LaunchLatencies.Launch> launches = new ArrayList<>();
     for (var s : w.submissions()) {
@@ -96,7 +96,7 @@ public final class TezHistoryReader {
     try {
       record(new HistoryEntity(node, where));
     } catch (BadRecordException e) {
-      bad(e);
+      badRecords.skipOrThrow(e);
     }
   }
 
@@ -105,14 +105,6 @@ public final class TezHistoryReader {
     Set<String> consumers = new HashSet<>();
     dag.edges().stream().filter(e -> e.movement() == DataMovement.ONE_TO_ONE).forEach(e -> consumers.add(e.to()));
     return dag.vertices().stream().filter(v -> consumers.contains(v.name())).mapToLong(VertexSpec::parallelism).sum();
-  }
-
-  /** A record the reader cannot use fails the read or, with skipBad, is listed. */
-  private void bad(BadRecordException e) {
-    if (!skipBad) {
-      throw e;
-    }
-    skipped.add(e.getMessage());
   }
 
   private void record(HistoryEntity e) {
@@ -252,10 +244,8 @@ public final class TezHistoryReader {
         String session = dagsPerApp.get(d.appId) > 1 ? d.appId : null;
         submissions.add(new DagSubmission(d.id, d.submittedMs - first, d.queue, session, spec));
       } catch (BadRecordException | IllegalArgumentException e) {
-        if (!skipBad) {
-          throw e instanceof BadRecordException b ? b : new BadRecordException(d.planWhere + ": " + e.getMessage());
-        }
-        skipped.add(e.getMessage());
+        badRecords.skipOrThrow(
+            e instanceof BadRecordException b ? b : new BadRecordException(d.planWhere + ": " + e.getMessage()));
       }
     }
     List<String> notes = new ArrayList<>();
@@ -265,17 +255,14 @@ public final class TezHistoryReader {
       notes.add("the history has no split locations: root-input tasks of DAGs that counted data-local tasks "
           + "read on the node their recorded attempt ran on");
     }
-    if (!skipped.isEmpty()) {
-      notes.add(skipped.size() + " history records or DAGs were skipped (--skip-bad)");
+    if (!badRecords.skipped().isEmpty()) {
+      notes.add(badRecords.skipped().size() + " history records or DAGs were skipped (--skip-bad)");
     }
     return new Workload(source.name(), submissions, notes);
   }
 
   private boolean drop(String why) {
-    if (!skipBad) {
-      throw new BadRecordException(why);
-    }
-    skipped.add(why);
+    badRecords.skipOrThrow(new BadRecordException(why));
     return true;
   }
 
