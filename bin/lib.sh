@@ -27,10 +27,18 @@ tezext_module_classpath() {
   printf '%s:%s' "$root/$module/target/classes" "$(cat "$root/$module/target/runtime-classpath.txt")"
 }
 
-# JDK 17 closes the internals Hadoop and Tez reflect into (same list as the parent pom).
-tezext_jdk17_opens() {
-  local p
-  for p in java.lang java.util java.util.concurrent java.net java.io java.nio sun.nio.ch java.lang.reflect; do
-    printf -- '--add-opens=java.base/%s=ALL-UNNAMED ' "$p"
-  done
+# A JVM fact from build/jvm.properties, the one list the poms and the test kit read too.
+tezext_jvm_fact() {
+  local root=$1 key=$2 value
+  value=$(sed -n "s/^${key}=//p" "$root/build/jvm.properties")
+  if [ -z "$value" ]; then
+    echo "build/jvm.properties has no $key" >&2
+    return 1
+  fi
+  printf '%s' "$value"
+}
+
+# The JVM options every simulator or benchmark JVM starts with.
+tezext_java_opts() {
+  tezext_jvm_fact "$1" jdk17.opens
 }

@@ -1,11 +1,13 @@
 package io.tezext.testkit;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Properties;
 import java.util.TreeMap;
 
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
@@ -41,17 +43,9 @@ public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback
 
   /**
    * JDK 17 closes the JDK internals Hadoop and Tez reflect into; the AM and task JVMs need the same
-   * opens as the test JVM (the parent pom's {@code jdk17.opens}).
+   * opens as the test JVM: {@code jdk17.opens} of build/jvm.properties, the project's one list.
    */
-  public static final String JDK17_OPENS = String.join(" ",
-      "--add-opens=java.base/java.lang=ALL-UNNAMED",
-      "--add-opens=java.base/java.util=ALL-UNNAMED",
-      "--add-opens=java.base/java.util.concurrent=ALL-UNNAMED",
-      "--add-opens=java.base/java.net=ALL-UNNAMED",
-      "--add-opens=java.base/java.io=ALL-UNNAMED",
-      "--add-opens=java.base/java.nio=ALL-UNNAMED",
-      "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
-      "--add-opens=java.base/java.lang.reflect=ALL-UNNAMED");
+  public static final String JDK17_OPENS = jvmFact("jdk17.opens");
 
   private final String name;
   private final int nodeManagers;
@@ -176,6 +170,23 @@ public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback
   }
 
   /** Cluster shape and container sizes; the defaults suit a 2-core, 24 GB machine. */
+  private static String jvmFact(String key) {
+    Properties facts = new Properties();
+    try (InputStream in = TezTestCluster.class.getResourceAsStream("jvm.properties")) {
+      if (in == null) {
+        throw new IllegalStateException("jvm.properties (build/jvm.properties) is missing from the test kit's jar");
+      }
+      facts.load(in);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    String value = facts.getProperty(key);
+    if (value == null) {
+      throw new IllegalStateException("build/jvm.properties has no " + key);
+    }
+    return value;
+  }
+
   public static final class Builder {
     private String name;
     private int nodeManagers = 2;

@@ -208,17 +208,8 @@ final class AttemptRunner {
   }
 
   private SplittableRandom drawFor(SimAttempt a) {
-    return new SplittableRandom(mix(env.seed(), a.vertex().dag.submission.id().hashCode(),
+    return new SplittableRandom(Seeds.mix(env.seed(), a.vertex().dag.submission.id().hashCode(),
         a.vertex().index, a.task.index, a.number));
-  }
-
-  private static long mix(long... parts) {
-    long h = 0x9E3779B97F4A7C15L;
-    for (long p : parts) {
-      h ^= p + 0x9E3779B97F4A7C15L + (h << 6) + (h >>> 2);
-      h *= 0xBF58476D1CE4E5B9L;
-    }
-    return h;
   }
 
   private static TaskAttemptEndReason reasonFor(AttemptOutcome outcome) {

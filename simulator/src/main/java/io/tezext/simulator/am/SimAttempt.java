@@ -10,7 +10,6 @@ import io.tezext.simulator.metrics.Locality;
 final class SimAttempt {
   enum State { REQUESTED, ASSIGNED, RUNNING, ENDED }
 
-  private static long created;
   private final int hash;
   final SimTask task;
   final int number;
@@ -31,12 +30,13 @@ final class SimAttempt {
     this.task = task;
     this.number = number;
     this.requestedMs = requestedMs;
-    this.hash = Long.hashCode(++created * 0x9E3779B97F4A7C15L);
+    this.hash = Long.hashCode(Seeds.mix(task.vertex.dag.submission.id().hashCode(), task.vertex.index, task.index,
+        number));
   }
 
   /**
-   * Schedulers keep attempts in hash maps; a hash of our own keeps those fast and their order
-   * reproducible even when identity hash codes are not.
+   * Schedulers keep attempts in hash maps; a hash from the attempt's identity (DAG, vertex, task,
+   * attempt number) keeps those fast and their order reproducible, which identity hashes are not.
    */
   @Override
   public int hashCode() {

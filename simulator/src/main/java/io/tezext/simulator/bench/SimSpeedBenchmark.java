@@ -16,7 +16,6 @@ import io.tezext.simulator.cluster.YarnSettings;
 import io.tezext.simulator.metrics.RunFigures;
 import io.tezext.simulator.metrics.RunResult;
 import io.tezext.simulator.run.Failures;
-import io.tezext.simulator.run.Reproducibility;
 import io.tezext.simulator.run.Scenario;
 import io.tezext.simulator.run.Simulation;
 import io.tezext.simulator.scheduler.SchedulerSpec;
@@ -59,9 +58,6 @@ public final class SimSpeedBenchmark {
     Scenario scenario = new Scenario(cluster, AmSettings.DEFAULTS, Failures.NONE, seed, 60_000);
     System.out.printf(Locale.ROOT, "sim-speed: %d nodes, %d DAGs, %d tasks, DagAware in the loop%n",
         cluster.nodes().size(), workload.submissions().size(), workload.taskCount());
-    if (Reproducibility.warning() != null) {
-      System.out.println(Reproducibility.warning());
-    }
 
     resetPeakHeap();
     RunResult result = new Simulation(scenario, workload, SchedulerSpec.parse("dagaware"), false,

@@ -58,7 +58,7 @@ final class DemoCommand implements Callable<Integer> {
     }
     List<SchedulerSpec> specs = SCHEDULERS.stream().map(SchedulerSpec::parse).toList();
     List<RunResult> results = new SideBySideRun(scenario, workload, false, !quiet)
-        .run(specs, spec.commandLine().getErr());
+        .run(specs, out, spec.commandLine().getOut());
     SideBySideRun.report(List.of(ReportType.values()), results, out, spec.commandLine().getOut());
     return 0;
   }

@@ -77,7 +77,7 @@ final class RunCommand implements Callable<Integer> {
     Workload w = workload.file != null ? readWorkload(workload.file, scenario)
         : synthetic.generate(scenario.cluster().hosts(), seed);
     List<RunResult> results = new SideBySideRun(scenario, w, output.checkInvariants, !output.quiet)
-        .run(specs, spec.commandLine().getErr());
+        .run(specs, output.out, spec.commandLine().getOut());
     output.write(results, spec.commandLine().getOut());
     return 0;
   }

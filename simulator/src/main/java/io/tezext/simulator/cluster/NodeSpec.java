@@ -7,8 +7,12 @@ public record NodeSpec(String host, String rack, int memoryMb, int vcores) {
     if (host == null || host.isBlank()) {
       throw new IllegalArgumentException("node host must not be empty");
     }
-    if (rack == null || !rack.startsWith("/")) {
-      throw new IllegalArgumentException("node " + host + ": rack must be a path like /rack-01, was " + rack);
+    if (!host.matches("[^\\s,=]+")) {
+      throw new IllegalArgumentException("node host '" + host + "' must not contain spaces, ',' or '='");
+    }
+    if (rack == null || !rack.matches("/[^\\s,=]*")) {
+      throw new IllegalArgumentException("node " + host + ": rack must be a path like /rack-01 without spaces, ',' or '=', was "
+          + rack);
     }
     if (memoryMb <= 0 || vcores <= 0) {
       throw new IllegalArgumentException("node " + host + ": memoryMb and vcores must be positive");

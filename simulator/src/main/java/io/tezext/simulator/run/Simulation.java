@@ -18,9 +18,9 @@ import org.apache.tez.dag.api.UserPayload;
 import io.tezext.simulator.am.AmFleet;
 import io.tezext.simulator.cluster.ClusterObserver;
 import io.tezext.simulator.cluster.ClusterSpec;
-import io.tezext.simulator.cluster.NodeSpec;
 import io.tezext.simulator.cluster.ResourceManager;
 import io.tezext.simulator.cluster.RmContainer;
+import io.tezext.simulator.cluster.Topology;
 import io.tezext.simulator.engine.EventLoop;
 import io.tezext.simulator.engine.Phase;
 import io.tezext.simulator.metrics.ClusterCapacity;
@@ -29,7 +29,8 @@ import io.tezext.simulator.metrics.RunRecorder;
 import io.tezext.simulator.metrics.RunResult;
 import io.tezext.simulator.metrics.WallClock;
 import io.tezext.simulator.scheduler.SchedulerSpec;
-import io.tezext.simulator.scheduler.SimulatedRackMapping;
+import io.tezext.simulator.scheduler.SchedulerClass;
+import io.tezext.simulator.scheduler.SchedulerFactory;
 import io.tezext.simulator.workload.DagSubmission;
 import io.tezext.simulator.workload.VertexSpec;
 import io.tezext.simulator.workload.Workload;
@@ -85,11 +86,8 @@ public final class Simulation {
   public RunResult run() {
     long wallStart = WallClock.nanos();
     ClusterSpec cluster = scenario.cluster();
-    Map<String, String> racks = new LinkedHashMap<>();
-    for (NodeSpec n : cluster.nodes()) {
-      racks.put(n.host(), n.rack());
-    }
-    SimulatedRackMapping.install(racks);
+    Topology topology = Topology.of(cluster);
+    SchedulerFactory schedulers = SchedulerClass.loadForRun(scheduler.className(), topology);
 
     EventLoop loop = new EventLoop();
     RunRecorder recorder = new RunRecorder();
@@ -102,8 +100,8 @@ public final class Simulation {
     Map<String, String> tezConf = new LinkedHashMap<>(scenario.am().tezConf());
     tezConf.putAll(scheduler.conf());
     Configuration schedulerConf = schedulerConf(tezConf);
-    AmFleet fleet = new AmFleet(loop, rm, recorder, scheduler.factory(), scenario.am(), schedulerConf,
-        payload(schedulerConf), SimulatedRackMapping::rackOf, maxCapability(cluster),
+    AmFleet fleet = new AmFleet(loop, rm, recorder, schedulers, scenario.am(), schedulerConf,
+        payload(schedulerConf), topology::rackOf, maxCapability(cluster),
         scenario.failures().containerFailureProbability(), scenario.seed(), new CpuMeter(true),
         workload.submissions());
 

@@ -4,30 +4,26 @@ import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
-import org.apache.tez.dag.app.rm.VirtualTimeDagAwareScheduler;
-
 /**
- * The schedulers the simulator can run, by the name used on the command line. Adding one is one
- * constant here and, if it needs one, one adapter class.
+ * The schedulers the simulator can run, by the name used on the command line: each names the class
+ * the simulator drives ({@link SchedulerClass}). Adding one is one constant here and, if it needs
+ * one, one adapter class.
  *
  * <p>Tez's {@code YarnTaskSchedulerService} is deliberately absent: it reads the wall clock
  * directly and runs its own delay thread, so it cannot be driven honestly in virtual time.
  */
 public enum SchedulerKind {
   DAGAWARE("dagaware", "Tez 0.10.5 DagAwareYarnTaskScheduler (Tez's default; the baseline)",
-      (context, clock, executor, client) -> {
-        VirtualTimeDagAwareScheduler s = new VirtualTimeDagAwareScheduler(context, clock, executor, client);
-        return new SchedulerFactory.Instance(s, s);
-      });
+      "org.apache.tez.dag.app.rm.VirtualTimeDagAwareScheduler");
 
   private final String cliName;
   private final String description;
-  private final SchedulerFactory factory;
+  private final String className;
 
-  SchedulerKind(String cliName, String description, SchedulerFactory factory) {
+  SchedulerKind(String cliName, String description, String className) {
     this.cliName = cliName;
     this.description = description;
-    this.factory = factory;
+    this.className = className;
   }
 
   public String cliName() {
@@ -38,8 +34,9 @@ public enum SchedulerKind {
     return description;
   }
 
-  public SchedulerFactory factory() {
-    return factory;
+  /** The class the simulator loads for each run (named, so that only a run's own loader loads it). */
+  public String className() {
+    return className;
   }
 
   /** Looks a scheduler up by its command-line name, case-insensitively. */

@@ -1,9 +1,11 @@
 package io.tezext.simulator.scheduler;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A scheduler to run, with settings of its own on top of the scenario's: {@code dagaware}, or
@@ -11,9 +13,9 @@ import java.util.Map;
  * The text is also the run's label in reports, so two settings of one scheduler can be compared;
  * {@code no-reuse=dagaware(tez.am.container.reuse.enabled=false)} gives it a shorter one.
  * A scheduler not in {@link SchedulerKind} can be named by class: {@code class:com.example.MyScheduler}
- * (see {@link NamedClassScheduler} for what such a class must offer).
+ * (see {@link SchedulerClass} for what such a class must offer).
  */
-public record SchedulerSpec(String label, String name, SchedulerFactory factory, Map<String, String> conf) {
+public record SchedulerSpec(String label, String name, String className, Map<String, String> conf) {
   /** Prefix naming a scheduler by class instead of by registered name. */
   public static final String CLASS_PREFIX = "class:";
 
@@ -37,14 +39,14 @@ public record SchedulerSpec(String label, String name, SchedulerFactory factory,
     }
     int open = spec.indexOf('(');
     if (open < 0) {
-      return new SchedulerSpec(label, spec, factoryFor(spec), Map.of());
+      return new SchedulerSpec(label, spec, classFor(spec), Map.of());
     }
     if (!spec.endsWith(")")) {
       throw new IllegalArgumentException("scheduler '" + text + "': settings must be closed with ')', as in "
           + "dagaware(tez.am.container.reuse.enabled=false)");
     }
     String name = spec.substring(0, open).trim();
-    SchedulerFactory factory = factoryFor(name);
+    String className = classFor(name);
     Map<String, String> conf = new LinkedHashMap<>();
     for (String entry : spec.substring(open + 1, spec.length() - 1).split(";")) {
       if (entry.isBlank()) {
@@ -57,14 +59,14 @@ public record SchedulerSpec(String label, String name, SchedulerFactory factory,
       }
       conf.put(entry.substring(0, eq).trim(), entry.substring(eq + 1).trim());
     }
-    return new SchedulerSpec(label, name, factory, conf);
+    return new SchedulerSpec(label, name, className, conf);
   }
 
-  private static SchedulerFactory factoryFor(String name) {
-    if (name.startsWith(CLASS_PREFIX)) {
-      return NamedClassScheduler.forClass(name.substring(CLASS_PREFIX.length()).trim());
-    }
-    return SchedulerKind.fromCliName(name).factory();
+  private static String classFor(String name) {
+    String className = name.startsWith(CLASS_PREFIX) ? name.substring(CLASS_PREFIX.length()).trim()
+        : SchedulerKind.fromCliName(name).className();
+    SchedulerClass.check(className);
+    return className;
   }
 
   /** Parses a comma-separated list; commas inside parentheses belong to a spec. */
@@ -84,6 +86,13 @@ public record SchedulerSpec(String label, String name, SchedulerFactory factory,
       }
     }
     specs.add(parse(text.substring(start)));
+    Set<String> labels = new HashSet<>();
+    for (SchedulerSpec s : specs) {
+      if (!labels.add(s.label())) {
+        throw new IllegalArgumentException("two schedulers are labelled '" + s.label() + "'; give each its own "
+            + "label, as in 'a=" + s.name() + ",b=" + s.name() + "(...)'");
+      }
+    }
     return specs;
   }
 }

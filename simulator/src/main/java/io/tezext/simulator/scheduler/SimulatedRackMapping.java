@@ -3,52 +3,41 @@ package io.tezext.simulator.scheduler;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.net.CachedDNSToSwitchMapping;
-import org.apache.hadoop.net.DNSToSwitchMapping;
-import org.apache.hadoop.net.NetworkTopology;
-import org.apache.hadoop.yarn.util.RackResolver;
+
+import io.tezext.simulator.cluster.Topology;
 
 /**
- * Host-to-rack resolution for the simulated cluster. Tez's schedulers resolve racks through YARN's
- * static {@link RackResolver}, so the simulator installs this mapping there once per JVM and sets
- * the current cluster's topology before each run. It extends the cached mapping only so that
- * RackResolver does not wrap it in a cache that would outlive one cluster.
+ * Host-to-rack resolution for the simulated cluster, installed in each run's own copy of YARN's
+ * static {@code RackResolver} (see {@link RunClassLoader}), which Tez's schedulers resolve racks
+ * through. RackResolver builds it by reflection and hands it its configuration, which carries the
+ * topology. It extends the cached mapping only so that RackResolver does not wrap it in another cache.
  */
 public final class SimulatedRackMapping extends CachedDNSToSwitchMapping {
-  private static final Map<String, String> RACKS = new ConcurrentHashMap<>();
+  /** Configuration key holding {@link Topology#encode()}. */
+  static final String TOPOLOGY_KEY = "tezext.simulator.topology";
+
+  private Topology topology = new Topology(Map.of());
 
   public SimulatedRackMapping() {
     super(null);
   }
 
-  /** Makes {@code racksByHost} the topology every scheduler sees from now on. */
-  public static synchronized void install(Map<String, String> racksByHost) {
-    RACKS.clear();
-    RACKS.putAll(racksByHost);
-    Configuration conf = new Configuration(false);
-    conf.setClass("net.topology.node.switch.mapping.impl", SimulatedRackMapping.class, DNSToSwitchMapping.class);
-    RackResolver.init(conf);
-    String probeHost = racksByHost.keySet().iterator().next();
-    String resolved = RackResolver.resolve(probeHost).getNetworkLocation();
-    if (!resolved.equals(racksByHost.get(probeHost))) {
-      throw new IllegalStateException("YARN's RackResolver was initialized before the simulator could install "
-          + "its topology (it resolves " + probeHost + " to " + resolved + "); run the simulator in its own JVM");
+  @Override
+  public void setConf(Configuration conf) {
+    super.setConf(conf);
+    if (conf != null) {
+      topology = Topology.decode(conf.get(TOPOLOGY_KEY));
     }
-  }
-
-  /** The rack of a host; hosts the cluster does not have (trace hints) are on the default rack. */
-  public static String rackOf(String host) {
-    return RACKS.getOrDefault(host, NetworkTopology.DEFAULT_RACK);
   }
 
   @Override
   public List<String> resolve(List<String> names) {
     List<String> racks = new ArrayList<>(names.size());
     for (String name : names) {
-      racks.add(rackOf(name));
+      racks.add(topology.rackOf(name));
     }
     return racks;
   }

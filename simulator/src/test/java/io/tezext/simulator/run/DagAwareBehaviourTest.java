@@ -43,12 +43,6 @@ class DagAwareBehaviourTest {
   }
 
   @Test
-  void testJvmMakesIdentityHashesConstantSoRunsAreReproducible() {
-    assertThat(Reproducibility.identityHashesAreConstant()).isTrue();
-    assertThat(Reproducibility.warning()).isNull();
-  }
-
-  @Test
   void sameSeedGivesTheSameRecords() {
     RunResult first = run(scenario(cluster(2, 3, 8192)), workload(
         at(0, "a", mapReduce("a", 30, 6, 20_000)), at(3_000, "b", mapReduce("b", 20, 3, 10_000))));

@@ -13,7 +13,7 @@ class SchedulerSpecTest {
   @Test
   void plainNameSelectsTheSchedulerWithNoExtraSettings() {
     SchedulerSpec spec = SchedulerSpec.parse(" DagAware ");
-    assertThat(spec.factory()).isSameAs(SchedulerKind.DAGAWARE.factory());
+    assertThat(spec.className()).isEqualTo(SchedulerKind.DAGAWARE.className());
     assertThat(spec.conf()).isEmpty();
   }
 
