@@ -8,12 +8,13 @@ import org.apache.tez.dag.api.UserPayload;
 
 import io.tezext.simulator.cluster.ResourceManager;
 import io.tezext.simulator.engine.EventLoop;
+import io.tezext.simulator.metrics.CpuMeter;
 import io.tezext.simulator.metrics.RunRecorder;
 import io.tezext.simulator.scheduler.SchedulerFactory;
 
 /**
  * What every simulated AM of one run shares: the event loop, the ResourceManager, the recorder, the
- * scheduler under test, the settings, the topology and the run's seed.
+ * scheduler under test, the settings, the topology, the run's seed, and the meter that charges CPU time to the scheduler.
  */
 record AmEnvironment(
     EventLoop loop,
@@ -26,5 +27,6 @@ record AmEnvironment(
     Function<String, String> rackOf,
     Resource maxCapability,
     double containerFailureProbability,
-    long seed) {
+    long seed,
+    CpuMeter cpu) {
 }

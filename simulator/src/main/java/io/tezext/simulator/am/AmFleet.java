@@ -24,7 +24,6 @@ import io.tezext.simulator.workload.DagSubmission;
  */
 public final class AmFleet {
   private final AmEnvironment env;
-  private final CpuMeter cpu;
   private final Map<String, Integer> dagsPerSession = new HashMap<>();
   private final Map<String, SimAm> sessions = new HashMap<>();
   private int apps;
@@ -35,8 +34,7 @@ public final class AmFleet {
       Function<String, String> rackOf, Resource maxCapability, double containerFailureProbability, long seed,
       CpuMeter cpu, List<DagSubmission> submissions) {
     this.env = new AmEnvironment(loop, rm, recorder, schedulerFactory, settings, schedulerConf, schedulerPayload,
-        rackOf, maxCapability, containerFailureProbability, seed);
-    this.cpu = cpu;
+        rackOf, maxCapability, containerFailureProbability, seed, cpu);
     for (DagSubmission s : submissions) {
       if (s.session() != null) {
         dagsPerSession.merge(s.session(), 1, Integer::sum);
@@ -58,7 +56,7 @@ public final class AmFleet {
 
   private SimAm newAm(String queue, boolean session, int expectedDags) {
     apps++;
-    return new SimAm(env, String.format(Locale.ROOT, "application_0_%04d", apps), apps, queue, session, expectedDags, cpu,
+    return new SimAm(env, String.format(Locale.ROOT, "application_0_%04d", apps), apps, queue, session, expectedDags,
         () -> exited++);
   }
 

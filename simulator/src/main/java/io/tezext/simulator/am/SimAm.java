@@ -2,43 +2,32 @@ package io.tezext.simulator.am;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
-import java.util.HashMap;
-import java.util.Map;
 
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.Container;
-import org.apache.hadoop.yarn.api.records.ContainerExitStatus;
 import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
-import org.apache.hadoop.yarn.api.records.Priority;
-import org.apache.hadoop.yarn.api.records.Resource;
-import org.apache.tez.serviceplugins.api.TaskAttemptEndReason;
-import org.apache.tez.serviceplugins.api.TaskScheduler;
 import org.apache.tez.serviceplugins.api.TaskSchedulerContext.AMState;
 
 import io.tezext.simulator.cluster.RmApp;
 import io.tezext.simulator.cluster.RmContainer;
-import io.tezext.simulator.cluster.RmNode;
 import io.tezext.simulator.engine.Phase;
 import io.tezext.simulator.engine.VirtualTimeExecutor;
-import io.tezext.simulator.metrics.AttemptOutcome;
-import io.tezext.simulator.metrics.AttemptRecord;
-import io.tezext.simulator.metrics.CpuMeter;
 import io.tezext.simulator.metrics.DagRecord;
 import io.tezext.simulator.scheduler.SchedulerFactory;
 import io.tezext.simulator.scheduler.SimulatedAmRmClient;
 import io.tezext.simulator.workload.DagSubmission;
-import io.tezext.simulator.workload.InputStorage;
 
 /**
  * One Tez application master: it gets its AM container from the RM, starts the scheduler under
  * test, runs its DAGs one after another (a session runs several), and exits when its last DAG is
- * done. It plays the parts of the real AM the scheduler talks to: the task attempts, the vertex
- * managers, container launch, and the heartbeat thread that carries the AM-RM exchange.
+ * done. It plays the parts of the real AM the scheduler talks to: the dispatcher that queues the
+ * scheduler's decisions, the vertex managers, and the heartbeat thread that carries the AM-RM
+ * exchange; its task attempts live in an {@link AttemptLifecycle}.
  */
 @SuppressWarnings("deprecation") // Tez's schedulers implement the deprecated CallbackHandler, not its successor
-final class SimAm implements RmApp.AmContainerListener {
+final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listener {
   private final AmEnvironment env;
   private final String appId;
   private final int appNumber;
@@ -46,16 +35,12 @@ final class SimAm implements RmApp.AmContainerListener {
   private final boolean session;
   private final int expectedDags;
   private final Deque<DagSubmission> waiting = new ArrayDeque<>();
-  private final Map<Long, SimAttempt> attemptInContainer = new HashMap<>();
   private final VertexStartPolicy startPolicy;
-  private final AttemptRunner runner;
-  private final CpuMeter cpu;
   private final Runnable onExit;
   private RmApp rmApp;
-  private ApplicationAttemptId attemptId;
   private SimulatedAmRmClient<?> client;
-  private TaskScheduler scheduler;
-  private org.apache.hadoop.yarn.client.api.async.AMRMClientAsync.CallbackHandler callbacks;
+  private MeteredScheduler scheduler;
+  private AttemptLifecycle attempts;
   private SimDag current;
   private int dagsStarted;
   private int dagsEnded;
@@ -65,7 +50,7 @@ final class SimAm implements RmApp.AmContainerListener {
   private boolean exited;
 
   SimAm(AmEnvironment env, String appId, int appNumber, String queue, boolean session, int expectedDags,
-      CpuMeter cpu, Runnable onExit) {
+      Runnable onExit) {
     this.env = env;
     this.onExit = onExit;
     this.appId = appId;
@@ -73,10 +58,8 @@ final class SimAm implements RmApp.AmContainerListener {
     this.queue = queue;
     this.session = session;
     this.expectedDags = expectedDags;
-    this.cpu = cpu;
     this.startPolicy = new VertexStartPolicy(env.settings().slowStartMinFraction(),
         env.settings().slowStartMaxFraction());
-    this.runner = new AttemptRunner(this, env);
   }
 
   /** A DAG arrives for this AM: the first one also submits the application to the RM. */
@@ -95,17 +78,17 @@ final class SimAm implements RmApp.AmContainerListener {
   }
 
   private void register() {
-    attemptId = ApplicationAttemptId.newInstance(ApplicationId.newInstance(0, appNumber), 1);
+    ApplicationAttemptId attemptId = ApplicationAttemptId.newInstance(ApplicationId.newInstance(0, appNumber), 1);
     client = new SimulatedAmRmClient<>(env.rm(), rmApp, attemptId, env.rackOf(), env.maxCapability());
     SimTaskSchedulerContext context =
         new SimTaskSchedulerContext(this, env.schedulerPayload(), attemptId);
     SchedulerFactory.Instance instance = env.schedulerFactory().create(context, env.loop(),
         new VirtualTimeExecutor(env.loop(), Phase.TIMER), client);
-    scheduler = instance.scheduler();
-    callbacks = instance.heartbeatCallbacks();
-    charge(() -> {
-      scheduler.initialize();
-      scheduler.start();
+    scheduler = new MeteredScheduler(appId, env, instance.scheduler(), instance.heartbeatCallbacks());
+    attempts = new AttemptLifecycle(env, this, scheduler, attemptId);
+    scheduler.call(() -> {
+      scheduler.scheduler.initialize();
+      scheduler.scheduler.start();
     });
     registered = true;
     heartbeatOrigin = env.loop().now();
@@ -127,16 +110,14 @@ final class SimAm implements RmApp.AmContainerListener {
       heartbeatPending = false;
       return;
     }
-    charge(() -> {
-      callbacks.getProgress();
-      SimulatedAmRmClient.Heartbeat hb = client.heartbeat();
-      if (!hb.completed().isEmpty()) {
-        callbacks.onContainersCompleted(hb.completed());
-      }
-      if (!hb.allocated().isEmpty()) {
-        callbacks.onContainersAllocated(hb.allocated());
-      }
-    });
+    scheduler.call(scheduler.heartbeats::getProgress);
+    SimulatedAmRmClient.Heartbeat hb = client.heartbeat(); // the RM's side: not the scheduler's cost
+    if (!hb.completed().isEmpty()) {
+      scheduler.call(() -> scheduler.heartbeats.onContainersCompleted(hb.completed()));
+    }
+    if (!hb.allocated().isEmpty()) {
+      scheduler.call(() -> scheduler.heartbeats.onContainersAllocated(hb.allocated()));
+    }
     if (client.hasBusiness() || rmApp.hasNews()) {
       env.loop().after(env.settings().amHeartbeatMs(), Phase.AM_HEARTBEAT, this::heartbeat);
     } else {
@@ -183,87 +164,24 @@ final class SimAm implements RmApp.AmContainerListener {
     }
   }
 
-  // ---- scheduler callbacks (queued, never re-entering the scheduler) ----
+  // ---- scheduler callbacks, queued like the real AM's dispatcher: never re-entering the scheduler ----
 
   void taskAllocated(SimAttempt attempt, Container container) {
-    env.loop().after(0, Phase.AM_DISPATCH, () -> runner.launch(attempt, container));
+    env.loop().after(0, Phase.AM_DISPATCH, () -> attempts.assigned(attempt, container));
   }
 
   void containerCompleted(SimAttempt lastTask, ContainerStatus status) {
-    long containerId = status.getContainerId().getContainerId();
-    env.loop().after(0, Phase.AM_DISPATCH, () -> {
-      SimAttempt attempt = attemptInContainer.get(containerId);
-      if (attempt != null && attempt == lastTask) {
-        runner.end(attempt, outcomeOf(status, attempt.host));
-      }
-    });
+    env.loop().after(0, Phase.AM_DISPATCH, () -> attempts.containerCompleted(lastTask, status));
   }
 
   void preemptContainer(ContainerId containerId) {
-    long id = containerId.getContainerId();
     env.loop().after(0, Phase.AM_DISPATCH, () -> {
-      charge(() -> scheduler.deallocateContainer(containerId));
-      SimAttempt attempt = attemptInContainer.get(id);
-      if (attempt != null) {
-        runner.end(attempt, AttemptOutcome.PREEMPTED_BY_AM);
-      }
+      scheduler.call(() -> scheduler.scheduler.deallocateContainer(containerId));
+      attempts.preempted(containerId);
     });
   }
 
-  private AttemptOutcome outcomeOf(ContainerStatus status, String host) {
-    if (status.getExitStatus() == ContainerExitStatus.PREEMPTED) {
-      return AttemptOutcome.PREEMPTED_BY_RM;
-    }
-    RmNode node = env.rm().node(host);
-    if (node != null && !node.isAlive()) {
-      outputsLostOn(host);
-      return AttemptOutcome.NODE_LOST;
-    }
-    return AttemptOutcome.FAILED;
-  }
-
-  // ---- task lifecycle, called by AttemptRunner ----
-
-  void requestAttempt(SimTask task, boolean retry) {
-    SimAttempt attempt = new SimAttempt(task, task.attempts++, env.loop().now());
-    task.current = attempt;
-    SimVertex v = task.vertex;
-    String[] hosts = v.spec.input() == InputStorage.HDFS && !task.spec.hosts().isEmpty()
-        ? task.spec.hosts().toArray(new String[0]) : null;
-    Resource capability = Resource.newInstance(v.spec.memoryMb(), v.spec.vcores());
-    Priority priority = Priority.newInstance(v.priority(retry));
-    SimTask affinity = v.affinityFor(task.index);
-    if (affinity != null) {
-      ContainerId container = ContainerId.newContainerId(attemptId, affinity.outputContainerId);
-      charge(() -> scheduler.allocateTask(attempt, capability, container, priority, SameSignatureMatcher.SIGNATURE,
-          attempt));
-      return;
-    }
-    charge(() -> scheduler.allocateTask(attempt, capability, hosts, null, priority,
-        SameSignatureMatcher.SIGNATURE, attempt));
-  }
-
-  void attemptHoldsContainer(SimAttempt attempt) {
-    SimAttempt holder = attemptInContainer.put(attempt.containerId, attempt);
-    if (holder != null && holder != attempt) {
-      throw new IllegalStateException("the scheduler gave container " + attempt.containerId + " to " + attempt
-          + " while " + holder + " still runs in it");
-    }
-  }
-
-  /** The attempt left its container; tells the scheduler, which may reuse or release it. */
-  void attemptLeftContainer(SimAttempt attempt, boolean succeeded, TaskAttemptEndReason reason) {
-    if (attempt.containerId >= 0) {
-      attemptInContainer.remove(attempt.containerId, attempt);
-    }
-    charge(() -> scheduler.deallocateTask(attempt, succeeded, reason, reason == null ? null : reason.name()));
-  }
-
-  void record(SimAttempt a, AttemptOutcome outcome) {
-    env.recorder().attemptEnded(new AttemptRecord(a.task.vertex.dag.submission.id(), a.task.vertex.spec.name(),
-        a.task.index, a.number, a.containerId, a.host, a.requestedMs, a.assignedMs, a.startMs,
-        env.loop().now(), a.locality, a.reused, outcome));
-  }
+  // ---- the DAG: vertex managers and what attempts tell it ----
 
   void scheduleReadyTasks(SimVertex v) {
     if (v.dag.ended) {
@@ -272,18 +190,19 @@ final class SimAm implements RmApp.AmContainerListener {
     for (SimTask t : startPolicy.ready(v)) {
       t.scheduled = true;
       v.scheduled++;
-      requestAttempt(t, false);
+      attempts.request(t, false);
     }
   }
 
-  void taskSucceeded(SimTask task) {
+  @Override
+  public void taskSucceeded(SimTask task) {
     SimVertex v = task.vertex;
     SimDag dag = v.dag;
     dag.succeededTasks++;
     v.succeeded++;
     if (v.isComplete()) {
       v.completedMs = env.loop().now();
-      runner.releaseWaitingConsumers(dag);
+      attempts.producersCompleted(dag);
     }
     for (SimVertex c : v.consumers) {
       scheduleReadyTasks(c);
@@ -293,12 +212,14 @@ final class SimAm implements RmApp.AmContainerListener {
     }
   }
 
-  void taskFailedTooOften(SimTask task) {
+  @Override
+  public void taskFailedTooOften(SimTask task) {
     endDag(task.vertex.dag, false);
   }
 
   /** A lost node took completed outputs with it: producers whose consumers still need them rerun. */
-  private void outputsLostOn(String host) {
+  @Override
+  public void outputsLostOn(String host) {
     SimDag dag = current;
     if (dag == null) {
       return;
@@ -318,7 +239,7 @@ final class SimAm implements RmApp.AmContainerListener {
           v.succeeded--;
           v.completedMs = -1;
           dag.succeededTasks--;
-          requestAttempt(t, true);
+          attempts.request(t, true);
         }
       }
     }
@@ -330,13 +251,13 @@ final class SimAm implements RmApp.AmContainerListener {
     }
     dag.ended = true;
     if (!succeeded) {
-      runner.killAll(dag);
+      attempts.killAll(dag);
     }
     env.recorder().dagEnded(new DagRecord(dag.submission.id(), dag.submission.dag().name(), queue,
         dag.submission.arrivalMs(), dag.startMs, env.loop().now(), dag.totalTasks,
         dag.submission.dag().workMs(), dag.submission.dag().workMbMs(),
         CriticalPath.of(dag.submission.dag(), env.settings()), succeeded));
-    charge(scheduler::dagComplete);
+    scheduler.call(scheduler.scheduler::dagComplete);
     current = null;
     dagsEnded++;
     if (dagsEnded == expectedDags) {
@@ -348,10 +269,10 @@ final class SimAm implements RmApp.AmContainerListener {
 
   private void exit() {
     exited = true;
-    charge(() -> {
-      scheduler.initiateStop();
-      scheduler.setShouldUnregister();
-      scheduler.shutdown();
+    scheduler.call(() -> {
+      scheduler.scheduler.initiateStop();
+      scheduler.scheduler.setShouldUnregister();
+      scheduler.scheduler.shutdown();
     });
     env.rm().finish(rmApp);
     onExit.run();
@@ -376,21 +297,5 @@ final class SimAm implements RmApp.AmContainerListener {
 
   SimDag currentDag() {
     return current;
-  }
-
-  private void charge(SchedulerCall call) {
-    long start = cpu.now();
-    try {
-      call.run();
-    } catch (Exception e) {
-      throw new IllegalStateException("scheduler of " + appId + " failed at " + env.loop().now() + " ms", e);
-    } finally {
-      env.recorder().schedulerCpu(cpu.now() - start);
-    }
-  }
-
-  @FunctionalInterface
-  private interface SchedulerCall {
-    void run() throws Exception;
   }
 }

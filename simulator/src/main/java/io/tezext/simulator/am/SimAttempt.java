@@ -1,14 +1,28 @@
 package io.tezext.simulator.am;
 
+import io.tezext.simulator.cluster.RmContainer;
 import io.tezext.simulator.engine.ScheduledEvent;
 import io.tezext.simulator.metrics.Locality;
 
 /**
  * One task attempt: the object handed to the scheduler as the "task" (and returned unchanged in
- * {@code taskAllocated}), carrying where it runs and when.
+ * {@code taskAllocated}), carrying where it runs and when. Only {@link AttemptLifecycle} changes it.
  */
 final class SimAttempt {
-  enum State { REQUESTED, ASSIGNED, RUNNING, ENDED }
+  /** An attempt's states, in the order it can go through them; it can end from any of them. */
+  enum State {
+    /** Asked of the scheduler, waiting for a container. */
+    REQUESTED,
+    /** Holds a container; the task is being launched in it (JVM start, or a reused JVM). */
+    LAUNCHING,
+    /** Doing its work. */
+    RUNNING,
+    /** Its own work is done, but it reads a producer that has not finished (a shuffle). */
+    AWAITING_INPUTS,
+    /** Every producer has finished; it fetches the rest of its input (the shuffle tail). */
+    FETCHING,
+    ENDED
+  }
 
   private final int hash;
   final SimTask task;
@@ -16,14 +30,15 @@ final class SimAttempt {
   final long requestedMs;
   State state = State.REQUESTED;
   long containerId = -1;
+  /** The RM's record of the container, once assigned (completed when YARN ended it). */
+  RmContainer container;
   String host;
   long assignedMs = -1;
   long startMs = -1;
   long durationMs;
   boolean reused;
   Locality locality = Locality.ANY;
-  /** The attempt's work is done but it waits for its producers to finish (shuffle tail). */
-  boolean waitingForInputs;
+  /** The next event of this attempt's life (launch done, work done, tail done), cancelled if it ends early. */
   ScheduledEvent pending;
 
   SimAttempt(SimTask task, int number, long requestedMs) {
@@ -32,6 +47,19 @@ final class SimAttempt {
     this.requestedMs = requestedMs;
     this.hash = Long.hashCode(Seeds.mix(task.vertex.dag.submission.id().hashCode(), task.vertex.index, task.index,
         number));
+  }
+
+  /** Moves to {@code next}; the attempt must be in {@code expected}. */
+  void moveTo(State next, State expected) {
+    if (state != expected) {
+      throw new IllegalStateException(this + " cannot go to " + next + " from " + state + " (expected " + expected
+          + ")");
+    }
+    state = next;
+  }
+
+  boolean holdsContainer() {
+    return state != State.REQUESTED && state != State.ENDED;
   }
 
   /**

@@ -15,6 +15,7 @@ import io.tezext.simulator.metrics.RunResult;
 import io.tezext.simulator.report.ComparedRun;
 import io.tezext.simulator.report.ReportType;
 import io.tezext.simulator.run.Scenario;
+import io.tezext.simulator.run.SchedulerLog;
 import io.tezext.simulator.run.Simulation;
 import io.tezext.simulator.scheduler.SchedulerSpec;
 import io.tezext.simulator.workload.Workload;

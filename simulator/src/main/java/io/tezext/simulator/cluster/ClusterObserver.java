@@ -1,6 +1,6 @@
 package io.tezext.simulator.cluster;
 
-/** Told of every container the ResourceManager allocates and completes (metrics, invariant checks). */
+/** Told of every container the ResourceManager allocates and completes, and of lost nodes (metrics, checks). */
 public interface ClusterObserver {
   ClusterObserver NONE = new ClusterObserver() {
   };
@@ -9,5 +9,8 @@ public interface ClusterObserver {
   }
 
   default void containerCompleted(RmContainer container) {
+  }
+
+  default void nodeLost(RmNode node, long nowMs) {
   }
 }

@@ -34,6 +34,7 @@ public final class ResourceManager {
   private final Map<String, RmNode> nodesByHost = new HashMap<>();
   private final Set<String> racks = new HashSet<>();
   private final Map<String, RmQueue> queues = new LinkedHashMap<>();
+  private final List<RmQueue> queueList = new ArrayList<>();
   private final Map<Long, RmContainer> liveContainers = new HashMap<>();
   private final ClusterObserver observer;
   private final RmPreemptionMonitor preemption;
@@ -63,6 +64,7 @@ public final class ResourceManager {
     for (QueueSpec q : spec.queues()) {
       queues.put(q.name(), new RmQueue(q));
     }
+    queueList.addAll(queues.values());
     resizeQueues();
     this.preemption = yarn.preemption() ? new RmPreemptionMonitor(this, loop, yarn) : null;
   }
@@ -131,12 +133,11 @@ public final class ResourceManager {
     if (!node.isAlive()) {
       return;
     }
-    List<RmContainer> onNode = new ArrayList<>();
-    node.containers().forEach(onNode::add);
-    for (RmContainer c : onNode) {
+    for (RmContainer c : node.containers()) {
       complete(c, ContainerExit.NODE_LOST);
     }
     node.markLost();
+    observer.nodeLost(node, loop.now());
     liveNodes--;
     liveMemoryMb -= node.spec().memoryMb();
     liveVcores -= node.spec().vcores();
@@ -189,8 +190,8 @@ public final class ResourceManager {
   }
 
   private boolean hasDemand() {
-    for (RmQueue q : queues.values()) {
-      if (q.hasDemand()) {
+    for (int i = 0; i < queueList.size(); i++) {
+      if (queueList.get(i).hasDemand()) {
         return true;
       }
     }
@@ -307,7 +308,7 @@ public final class ResourceManager {
     return liveMemoryMb - used;
   }
 
-  private long freeVcores() {
+  public long freeVcores() {
     return liveVcores - usedVcores;
   }
 

@@ -12,6 +12,9 @@ public final class RmContainer {
   private final boolean amContainer;
   private ContainerExit exit;
   private long completedMs = -1;
+  /** Neighbours on its node ({@link RmNode} keeps its containers in this list). */
+  RmContainer prevOnNode;
+  RmContainer nextOnNode;
 
   RmContainer(long id, RmApp app, RmNode node, int memoryMb, int vcores, int priority, long allocatedMs,
       boolean amContainer) {

@@ -1,13 +1,15 @@
 package io.tezext.simulator.cluster;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.List;
 
 /** A NodeManager as the ResourceManager sees it: capacity, what is allocated on it, alive or lost. */
 public final class RmNode {
   private final NodeSpec spec;
   private final int index;
-  private final Map<Long, RmContainer> containers = new LinkedHashMap<>();
+  /** The containers on the node in allocation order, linked through the containers themselves. */
+  private RmContainer first;
+  private RmContainer last;
   private long usedMemoryMb;
   private int usedVcores;
   private boolean alive = true;
@@ -53,8 +55,13 @@ public final class RmNode {
     return usedVcores;
   }
 
-  public Iterable<RmContainer> containers() {
-    return containers.values();
+  /** The containers on the node now, in allocation order. */
+  public List<RmContainer> containers() {
+    List<RmContainer> list = new ArrayList<>();
+    for (RmContainer c = first; c != null; c = c.nextOnNode) {
+      list.add(c);
+    }
+    return list;
   }
 
   boolean fits(int memoryMb, int vcores, boolean dominant) {
@@ -62,15 +69,33 @@ public final class RmNode {
   }
 
   void add(RmContainer c) {
-    containers.put(c.id(), c);
+    c.prevOnNode = last;
+    if (last == null) {
+      first = c;
+    } else {
+      last.nextOnNode = c;
+    }
+    last = c;
     usedMemoryMb += c.memoryMb();
     usedVcores += c.vcores();
   }
 
   void remove(RmContainer c) {
-    if (containers.remove(c.id()) == null) {
+    if (c.node() != this || (c.prevOnNode == null && first != c)) {
       throw new IllegalStateException(c + " is not on node " + host());
     }
+    if (c.prevOnNode == null) {
+      first = c.nextOnNode;
+    } else {
+      c.prevOnNode.nextOnNode = c.nextOnNode;
+    }
+    if (c.nextOnNode == null) {
+      last = c.prevOnNode;
+    } else {
+      c.nextOnNode.prevOnNode = c.prevOnNode;
+    }
+    c.prevOnNode = null;
+    c.nextOnNode = null;
     usedMemoryMb -= c.memoryMb();
     usedVcores -= c.vcores();
     if (usedMemoryMb < 0 || usedVcores < 0) {

@@ -1,6 +1,5 @@
 package io.tezext.simulator.engine;
 
-import java.util.PriorityQueue;
 import java.util.function.LongSupplier;
 
 /**
@@ -10,7 +9,10 @@ import java.util.function.LongSupplier;
  */
 public final class EventLoop implements LongSupplier {
 
-  private final PriorityQueue<ScheduledEvent> queue = new PriorityQueue<>(1 << 12);
+  /** The latest time an event may have (the queue packs time and phase into one long). */
+  public static final long MAX_TIME_MS = EventQueue.MAX_TIME_MS;
+
+  private final EventQueue queue = new EventQueue();
   private long now;
   private Phase phase = Phase.FAILURE;
   private long sequence;
@@ -36,6 +38,10 @@ public final class EventLoop implements LongSupplier {
   public ScheduledEvent at(long time, Phase phase, Runnable action) {
     if (time < now) {
       throw new IllegalStateException("cannot schedule an event at " + time + " ms, before now (" + now + " ms)");
+    }
+    if (time > MAX_TIME_MS) {
+      throw new IllegalStateException("cannot schedule an event at " + time + " ms, past the simulator's horizon ("
+          + MAX_TIME_MS + " ms)");
     }
     ScheduledEvent event = new ScheduledEvent(time, phase, sequence++, action);
     queue.add(event);

@@ -1,7 +1,7 @@
 package io.tezext.simulator.engine;
 
-/** A pending event: ordered by (time, phase, sequence), cancellable until it runs. */
-public final class ScheduledEvent implements Comparable<ScheduledEvent> {
+/** A pending event: run in (time, phase, sequence) order, cancellable until it runs. */
+public final class ScheduledEvent {
   final long time;
   final Phase phase;
   final long sequence;
@@ -39,15 +39,5 @@ public final class ScheduledEvent implements Comparable<ScheduledEvent> {
 
   void markDone() {
     done = true;
-  }
-
-  @Override
-  public int compareTo(ScheduledEvent o) {
-    int c = Long.compare(time, o.time);
-    if (c != 0) {
-      return c;
-    }
-    c = phase.compareTo(o.phase);
-    return c != 0 ? c : Long.compare(sequence, o.sequence);
   }
 }

@@ -1,26 +1,39 @@
 package io.tezext.simulator.metrics;
 
 /**
- * Counts kept while the simulation runs.
+ * What a run adds up as it goes, so that its figures need no per-attempt records. Everything here
+ * is simulated, hence reproducible; what the host measured is in {@link HostCosts}.
  *
+ * @param attempts task attempts that ended, however they ended
+ * @param tasksSucceeded attempts that succeeded
+ * @param nodeLocal succeeded attempts with an HDFS location preference that ran on one of its hosts
+ * @param rackLocal ... that ran on another host of one of its racks
+ * @param offSwitch ... that ran on another rack
  * @param containersLaunched task containers started cold (a new JVM)
  * @param containersReused task attempts that ran in a container that had already run a task
  * @param amPreemptions containers the AM's scheduler preempted
  * @param rmPreemptions containers the ResourceManager preempted
  * @param workLostMs task time thrown away by preemption, failures and lost nodes
- * @param schedulerCpuNanos CPU time spent inside the scheduler under test (its callbacks)
+ * @param allocatedMbMs memory allocated to containers (AMs' included), integrated over time
+ * @param busyMbMs memory of containers while they run a task, integrated over time
+ * @param capacityMbMs the live nodes' memory integrated over the run
  * @param events events the simulator processed
  * @param simulatedMs virtual time from the first arrival to the last event
- * @param wallNanos wall-clock time the run took
  */
 public record RunCounters(
+    long attempts,
+    long tasksSucceeded,
+    long nodeLocal,
+    long rackLocal,
+    long offSwitch,
     long containersLaunched,
     long containersReused,
     long amPreemptions,
     long rmPreemptions,
     long workLostMs,
-    long schedulerCpuNanos,
+    long allocatedMbMs,
+    long busyMbMs,
+    long capacityMbMs,
     long events,
-    long simulatedMs,
-    long wallNanos) {
+    long simulatedMs) {
 }

@@ -15,8 +15,9 @@ import java.util.List;
  *       the DAGs' memory-weighted work divided by the cluster's memory — no scheduler can beat it;</li>
  *   <li>locality: shares of succeeded attempts that had a preference (HDFS input) and ran node-local,
  *       rack-local or off-switch;</li>
- *   <li>utilization: means over the samples of memory allocated to containers and memory of
- *       containers running a task;</li>
+ *   <li>utilization: memory allocated to containers, and memory of containers running a task, each
+ *       integrated over time and divided by the live cluster memory integrated over the same span
+ *       (first arrival to the last AM's exit): exact, whatever the sampling interval;</li>
  *   <li>scheduler CPU: CPU time inside the scheduler's callbacks per simulated hour (host-dependent).</li>
  * </ul>
  */
@@ -34,32 +35,16 @@ public record RunFigures(List<Figure> figures) {
         : r.dags().stream().mapToLong(DagRecord::workMbMs).sum() / r.capacity().memoryMb();
     long lowerBound = Math.max(pathBound, workBound);
 
-    long local = 0;
-    long rack = 0;
-    long off = 0;
-    long succeeded = 0;
-    for (AttemptRecord a : r.attempts()) {
-      if (a.outcome() != AttemptOutcome.SUCCEEDED) {
-        continue;
-      }
-      succeeded++;
-      switch (a.locality()) {
-        case NODE_LOCAL -> local++;
-        case RACK_LOCAL -> rack++;
-        case OFF_SWITCH -> off++;
-        default -> { }
-      }
-    }
-    long withPreference = local + rack + off;
     RunCounters c = r.counters();
+    long withPreference = c.nodeLocal() + c.rackLocal() + c.offSwitch();
     double simulatedHours = c.simulatedMs() / 3_600_000.0;
-    double wallSeconds = c.wallNanos() / 1e9;
+    double wallSeconds = r.costs().wallNanos() / 1e9;
 
     List<Figure> f = new ArrayList<>();
     f.add(new Figure("dags", "DAGs", "", r.dags().size(), true));
     f.add(new Figure("dags_failed", "DAGs failed", "", r.dags().size() - ok.size(), false));
-    f.add(new Figure("tasks_succeeded", "tasks succeeded", "", succeeded, true));
-    f.add(new Figure("attempts", "task attempts", "", r.attempts().size(), false));
+    f.add(new Figure("tasks_succeeded", "tasks succeeded", "", c.tasksSucceeded(), true));
+    f.add(new Figure("attempts", "task attempts", "", c.attempts(), false));
     f.add(new Figure("makespan_s", "makespan", "s", makespan / 1000.0, false));
     f.add(new Figure("dag_mean_s", "DAG time, mean", "s", mean(completion) / 1000.0, false));
     f.add(new Figure("dag_median_s", "DAG time, median", "s", median(completion) / 1000.0, false));
@@ -67,20 +52,19 @@ public record RunFigures(List<Figure> figures) {
     f.add(new Figure("lower_bound_s", "makespan lower bound", "s", lowerBound / 1000.0, false));
     f.add(new Figure("makespan_over_bound", "makespan / lower bound", "x",
         lowerBound == 0 ? 0 : (double) makespan / lowerBound, false));
-    f.add(new Figure("node_local", "node-local", "%", share(local, withPreference), true));
-    f.add(new Figure("rack_local", "rack-local", "%", share(rack, withPreference), false));
-    f.add(new Figure("off_switch", "off-switch", "%", share(off, withPreference), false));
+    f.add(new Figure("node_local", "node-local", "%", share(c.nodeLocal(), withPreference), true));
+    f.add(new Figure("rack_local", "rack-local", "%", share(c.rackLocal(), withPreference), false));
+    f.add(new Figure("off_switch", "off-switch", "%", share(c.offSwitch(), withPreference), false));
     f.add(new Figure("containers_launched", "containers launched", "", c.containersLaunched(), false));
     f.add(new Figure("containers_reused", "tasks in reused containers", "", c.containersReused(), true));
     f.add(new Figure("preemptions_am", "preemptions by the AM", "", c.amPreemptions(), false));
     f.add(new Figure("preemptions_rm", "preemptions by the RM", "", c.rmPreemptions(), false));
     f.add(new Figure("work_lost_task_s", "work lost", "task-s", c.workLostMs() / 1000.0, false));
     f.add(new Figure("memory_allocated", "memory allocated, mean", "%",
-        r.utilization().stream().mapToDouble(UtilizationSample::allocatedMemory).average().orElse(0), true));
-    f.add(new Figure("memory_busy", "memory running tasks, mean", "%",
-        r.utilization().stream().mapToDouble(UtilizationSample::busyMemory).average().orElse(0), true));
+        share(c.allocatedMbMs(), c.capacityMbMs()), true));
+    f.add(new Figure("memory_busy", "memory running tasks, mean", "%", share(c.busyMbMs(), c.capacityMbMs()), true));
     f.add(new Figure("scheduler_cpu_ms_per_sim_hour", "scheduler CPU per simulated hour", "ms",
-        simulatedHours == 0 ? 0 : c.schedulerCpuNanos() / 1e6 / simulatedHours, false));
+        simulatedHours == 0 ? 0 : r.costs().schedulerCpuNanos() / 1e6 / simulatedHours, false));
     f.add(new Figure("simulated_hours", "simulated time", "h", simulatedHours, true));
     f.add(new Figure("wall_s", "wall time", "s", wallSeconds, false));
     f.add(new Figure("speedup_vs_realtime", "speed vs real time", "x",

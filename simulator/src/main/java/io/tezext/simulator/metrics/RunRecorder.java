@@ -2,40 +2,72 @@ package io.tezext.simulator.metrics;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import io.tezext.simulator.cluster.ClusterObserver;
 import io.tezext.simulator.cluster.ResourceManager;
 import io.tezext.simulator.cluster.RmContainer;
+import io.tezext.simulator.cluster.RmNode;
 
-/** Collects the raw records and counters of one run as the simulation produces them. */
+/**
+ * Collects what one run produces as the simulation goes: counters and time integrals always, DAG
+ * records and utilization samples always (a few per DAG and per minute), and per-attempt and
+ * per-container records only when told to keep them.
+ */
 public final class RunRecorder implements ClusterObserver {
+  private final boolean keepRecords;
   private final List<AttemptRecord> attempts = new ArrayList<>();
   private final List<DagRecord> dags = new ArrayList<>();
   private final List<ContainerRecord> containers = new ArrayList<>();
   private final List<UtilizationSample> utilization = new ArrayList<>();
   private final Map<Long, Integer> tasksRun = new HashMap<>();
-  /** Containers running a task now, as the AM sees it (a killed container stays here until the AM hears). */
-  private final Set<Long> busyContainers = new HashSet<>();
+  /** Containers running a task now, as the AM sees it, and since when. */
+  private final Map<Long, Long> busySinceMs = new HashMap<>();
+  private long busyMemoryMb;
+  /** Memory of nodes lost, and when: the cluster's capacity shrinks from then on. */
+  private final List<long[]> capacityLost = new ArrayList<>();
+  private long attemptCount;
+  private long succeeded;
+  private long nodeLocal;
+  private long rackLocal;
+  private long offSwitch;
   private long containersLaunched;
   private long containersReused;
   private long amPreemptions;
   private long rmPreemptions;
   private long workLostMs;
+  private long allocatedMbMs;
+  private long busyMbMs;
   private long schedulerCpuNanos;
+  private long schedulerWallNanos;
 
-  public void attemptEnded(AttemptRecord attempt) {
-    attempts.add(attempt);
-    if (attempt.outcome() != AttemptOutcome.SUCCEEDED && attempt.startMs() >= 0) {
-      workLostMs += attempt.endMs() - attempt.startMs();
+  /** @param keepRecords keep a record of every attempt and container (reports list and draw them) */
+  public RunRecorder(boolean keepRecords) {
+    this.keepRecords = keepRecords;
+  }
+
+  public void attemptEnded(AttemptRecord a) {
+    attemptCount++;
+    if (keepRecords) {
+      attempts.add(a);
     }
-    if (attempt.outcome() == AttemptOutcome.PREEMPTED_BY_AM) {
-      amPreemptions++;
-    } else if (attempt.outcome() == AttemptOutcome.PREEMPTED_BY_RM) {
-      rmPreemptions++;
+    switch (a.outcome()) {
+      case SUCCEEDED -> {
+        succeeded++;
+        switch (a.locality()) {
+          case NODE_LOCAL -> nodeLocal++;
+          case RACK_LOCAL -> rackLocal++;
+          case OFF_SWITCH -> offSwitch++;
+          default -> { }
+        }
+      }
+      case PREEMPTED_BY_AM -> amPreemptions++;
+      case PREEMPTED_BY_RM -> rmPreemptions++;
+      default -> { }
+    }
+    if (a.outcome() != AttemptOutcome.SUCCEEDED && a.startMs() >= 0) {
+      workLostMs += a.endMs() - a.startMs();
     }
   }
 
@@ -43,10 +75,14 @@ public final class RunRecorder implements ClusterObserver {
     dags.add(dag);
   }
 
-  /** A task was given a container; {@code reused} if the container had run a task before. */
-  public void taskAssigned(long containerId, boolean reused) {
-    tasksRun.merge(containerId, 1, Integer::sum);
-    busyContainers.add(containerId);
+  /** A task was given a container at {@code nowMs}; {@code reused} if the container had run a task before. */
+  public void taskAssigned(RmContainer container, boolean reused, long nowMs) {
+    if (keepRecords) {
+      tasksRun.merge(container.id(), 1, Integer::sum);
+    }
+    if (busySinceMs.put(container.id(), nowMs) == null) {
+      busyMemoryMb += container.memoryMb();
+    }
     if (reused) {
       containersReused++;
     } else {
@@ -54,33 +90,41 @@ public final class RunRecorder implements ClusterObserver {
     }
   }
 
-  public void taskLeftContainer(long containerId) {
-    busyContainers.remove(containerId);
+  public void taskLeftContainer(RmContainer container, long nowMs) {
+    Long since = busySinceMs.remove(container.id());
+    if (since != null) {
+      busyMbMs += container.memoryMb() * (nowMs - since);
+      busyMemoryMb -= container.memoryMb();
+    }
   }
 
-  public void schedulerCpu(long nanos) {
-    schedulerCpuNanos += nanos;
+  /** Time spent inside the scheduler's callbacks. */
+  public void schedulerCall(long cpuNanos, long wallNanos) {
+    schedulerCpuNanos += cpuNanos;
+    schedulerWallNanos += wallNanos;
   }
 
   @Override
   public void containerCompleted(RmContainer c) {
-    Integer runs = tasksRun.remove(c.id());
-    containers.add(new ContainerRecord(c.id(), c.app().id(), c.host(), c.memoryMb(), c.vcores(),
-        c.allocatedMs(), c.completedMs(), runs == null ? 0 : runs, c.isAmContainer()));
+    allocatedMbMs += c.memoryMb() * (c.completedMs() - c.allocatedMs());
+    taskLeftContainer(c, c.completedMs()); // the RM ended it under a task: busy no longer
+    if (keepRecords) {
+      Integer runs = tasksRun.remove(c.id());
+      containers.add(new ContainerRecord(c.id(), c.app().id(), c.host(), c.memoryMb(), c.vcores(),
+          c.allocatedMs(), c.completedMs(), runs == null ? 0 : runs, c.isAmContainer()));
+    }
+  }
+
+  @Override
+  public void nodeLost(RmNode node, long nowMs) {
+    capacityLost.add(new long[] {nowMs, node.spec().memoryMb()});
   }
 
   public void sample(long now, ResourceManager rm) {
     long memory = rm.liveMemoryMb();
     long vcores = rm.liveVcores();
     long usedMemory = memory - rm.freeMemoryMb();
-    long usedVcores = 0;
-    long busyMemoryMb = 0;
-    for (RmContainer c : rm.liveContainers()) {
-      usedVcores += c.vcores();
-      if (busyContainers.contains(c.id())) {
-        busyMemoryMb += c.memoryMb(); // live containers only: busy never exceeds allocated
-      }
-    }
+    long usedVcores = vcores - rm.freeVcores();
     utilization.add(new UtilizationSample(now,
         memory == 0 ? 0 : (double) usedMemory / memory,
         vcores == 0 ? 0 : (double) usedVcores / vcores,
@@ -95,17 +139,26 @@ public final class RunRecorder implements ClusterObserver {
     return dags;
   }
 
+  /** Every attempt so far; empty unless records are kept. */
   public List<AttemptRecord> attempts() {
     return attempts;
   }
 
+  /**
+   * @param firstMs the first arrival, where the run's figures start
+   * @param endMs the last event
+   */
   public RunResult result(String scheduler, String workload, long seed, ClusterCapacity capacity,
-      long events, long simulatedMs, long wallNanos, List<String> notes) {
-    List<ContainerRecord> sortedContainers = new ArrayList<>(containers);
-    sortedContainers.sort((a, b) -> Long.compare(a.id(), b.id()));
-    RunCounters counters = new RunCounters(containersLaunched, containersReused, amPreemptions, rmPreemptions,
-        workLostMs, schedulerCpuNanos, events, simulatedMs, wallNanos);
-    return new RunResult(scheduler, workload, seed, capacity, dags, attempts, sortedContainers, utilization,
-        counters, notes);
+      long events, long firstMs, long endMs, long wallNanos, List<String> notes) {
+    long capacityMbMs = capacity.memoryMb() * (endMs - firstMs);
+    for (long[] loss : capacityLost) {
+      capacityMbMs -= loss[1] * Math.max(0, endMs - Math.max(firstMs, loss[0]));
+    }
+    containers.sort((a, b) -> Long.compare(a.id(), b.id()));
+    RunCounters counters = new RunCounters(attemptCount, succeeded, nodeLocal, rackLocal, offSwitch,
+        containersLaunched, containersReused, amPreemptions, rmPreemptions, workLostMs, allocatedMbMs, busyMbMs,
+        capacityMbMs, events, endMs - firstMs);
+    return new RunResult(scheduler, workload, seed, capacity, dags, attempts, containers, utilization, counters,
+        new HostCosts(schedulerCpuNanos, schedulerWallNanos, wallNanos), notes);
   }
 }

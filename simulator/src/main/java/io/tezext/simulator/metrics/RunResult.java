@@ -1,10 +1,13 @@
 package io.tezext.simulator.metrics;
 
+import java.util.Collections;
 import java.util.List;
 
 /**
  * Everything one scheduler's run over one workload produced. {@link RunFigures} derives the figures
- * the reports print; the raw records stay for reports that draw timelines.
+ * the reports print from the DAG records and the counters; the per-attempt and per-container records
+ * are there for reports that list or draw them, and are empty when the run was told not to keep them
+ * (a benchmark replaying millions of tasks).
  */
 public record RunResult(
     String scheduler,
@@ -16,12 +19,13 @@ public record RunResult(
     List<ContainerRecord> containers,
     List<UtilizationSample> utilization,
     RunCounters counters,
+    HostCosts costs,
     List<String> notes) {
 
   public RunResult {
     dags = List.copyOf(dags);
-    attempts = List.copyOf(attempts);
-    containers = List.copyOf(containers);
+    attempts = Collections.unmodifiableList(attempts); // millions in a big replay: not copied
+    containers = Collections.unmodifiableList(containers);
     utilization = List.copyOf(utilization);
     notes = List.copyOf(notes);
   }

@@ -20,6 +20,7 @@ import io.tezext.simulator.cluster.ClusterObserver;
 import io.tezext.simulator.cluster.ClusterSpec;
 import io.tezext.simulator.cluster.ResourceManager;
 import io.tezext.simulator.cluster.RmContainer;
+import io.tezext.simulator.cluster.RmNode;
 import io.tezext.simulator.cluster.Topology;
 import io.tezext.simulator.engine.EventLoop;
 import io.tezext.simulator.engine.Phase;
@@ -43,17 +44,20 @@ public final class Simulation {
   private final Scenario scenario;
   private final Workload workload;
   private final SchedulerSpec scheduler;
-  private final boolean checkInvariants;
-  private final ProgressListener progress;
+  private final RunOptions options;
 
-  public Simulation(Scenario scenario, Workload workload, SchedulerSpec scheduler, boolean checkInvariants,
-      ProgressListener progress) {
+  public Simulation(Scenario scenario, Workload workload, SchedulerSpec scheduler, RunOptions options) {
     this.scenario = scenario;
     this.workload = workload;
     this.scheduler = scheduler;
-    this.checkInvariants = checkInvariants;
-    this.progress = progress;
+    this.options = options;
     requireWorkloadFits(scenario.cluster(), workload);
+  }
+
+  /** A run that keeps every record. */
+  public Simulation(Scenario scenario, Workload workload, SchedulerSpec scheduler, boolean checkInvariants,
+      ProgressListener progress) {
+    this(scenario, workload, scheduler, new RunOptions(checkInvariants, true, progress));
   }
 
   /**
@@ -90,8 +94,8 @@ public final class Simulation {
     SchedulerFactory schedulers = SchedulerClass.loadForRun(scheduler.className(), topology);
 
     EventLoop loop = new EventLoop();
-    RunRecorder recorder = new RunRecorder();
-    InvariantChecker invariants = checkInvariants ? new InvariantChecker() : null;
+    RunRecorder recorder = new RunRecorder(options.keepRecords() || options.checkInvariants());
+    InvariantChecker invariants = options.checkInvariants() ? new InvariantChecker() : null;
     ResourceManager rm = new ResourceManager(loop, cluster, invariants == null ? recorder
         : new BothObservers(recorder, invariants));
     if (invariants != null) {
@@ -116,7 +120,7 @@ public final class Simulation {
     int total = submissions.size();
     sampleEvery(loop, rm, recorder, first, () -> recorder.dagsEnded() < total);
     loop.run(() -> {
-      progress.update(loop.now(), recorder.dagsEnded(), total);
+      options.progress().update(loop.now(), recorder.dagsEnded(), total);
       return recorder.dagsEnded() == total && fleet.allExited();
     });
     if (recorder.dagsEnded() != total || !fleet.allExited()) {
@@ -126,12 +130,12 @@ public final class Simulation {
     if (invariants != null) {
       invariants.checkEnd(rm, recorder, workload);
     }
-    progress.update(loop.now(), total, total);
+    options.progress().update(loop.now(), total, total);
     List<String> notes = new ArrayList<>(workload.notes());
     ClusterCapacity capacity = new ClusterCapacity(cluster.nodes().size(), cluster.rackCount(),
         cluster.totalMemoryMb(), cluster.totalVcores());
     return recorder.result(scheduler.label(), workload.name(), scenario.seed(), capacity, loop.processed(),
-        loop.now() - first, WallClock.nanos() - wallStart, notes);
+        first, loop.now(), WallClock.nanos() - wallStart, notes);
   }
 
   private void sampleEvery(EventLoop loop, ResourceManager rm, RunRecorder recorder, long at,
@@ -196,6 +200,12 @@ public final class Simulation {
     public void containerCompleted(RmContainer c) {
       first.containerCompleted(c);
       second.containerCompleted(c);
+    }
+
+    @Override
+    public void nodeLost(RmNode node, long nowMs) {
+      first.nodeLost(node, nowMs);
+      second.nodeLost(node, nowMs);
     }
   }
 }

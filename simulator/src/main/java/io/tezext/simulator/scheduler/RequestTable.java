@@ -6,7 +6,6 @@ import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Function;
 
 import org.apache.hadoop.yarn.api.records.Resource;
@@ -18,52 +17,59 @@ import io.tezext.simulator.cluster.AskUpdate;
 /**
  * An AM's outstanding container requests, by (priority, capability) and location, as the YARN client
  * keeps them: a request naming hosts is filed under each host, under each host's rack and any rack it
- * names, and under ANY. Tracks which counts changed since the last heartbeat, so only those go to
- * the RM, with absolute values, as YARN's protocol does.
+ * names, and under ANY, in the order requests came. Tracks which counts changed since the last
+ * heartbeat, so only those go to the RM, with absolute values, as YARN's protocol does.
  */
 final class RequestTable<T extends ContainerRequest> {
   private final Function<String, String> rackOf;
-  private final TreeMap<AskKey, Map<String, LinkedHashSet<T>>> table = new TreeMap<>();
-  private final Map<AskKey, Map<String, Boolean>> changed = new TreeMap<>();
+  /** Priority -> its capabilities, largest first, each with its requests by location. */
+  private final Map<Integer, List<Capability<T>>> byPriority = new HashMap<>();
+  /** Where each outstanding request is filed. */
+  private final Map<T, List<Bucket<T>>> filed = new HashMap<>();
+  /** Buckets whose count changed since the last heartbeat, in the order they first changed. */
+  private final List<Bucket<T>> changed = new ArrayList<>();
 
   RequestTable(Function<String, String> rackOf) {
     this.rackOf = rackOf;
   }
 
   void add(T request) {
-    AskKey key = keyOf(request);
-    Map<String, LinkedHashSet<T>> byLocation = table.computeIfAbsent(key, k -> new HashMap<>());
-    for (String location : locationsOf(request)) {
-      byLocation.computeIfAbsent(location, l -> new LinkedHashSet<>()).add(request);
-      changed.computeIfAbsent(key, k -> new HashMap<>()).put(location, Boolean.TRUE);
+    Capability<T> capability = capability(keyOf(request));
+    List<String> locations = locationsOf(request);
+    List<Bucket<T>> buckets = new ArrayList<>(locations.size());
+    for (String location : locations) {
+      Bucket<T> bucket = capability.byLocation.computeIfAbsent(location, l -> new Bucket<>(capability, l));
+      bucket.requests.add(request);
+      markChanged(bucket);
+      buckets.add(bucket);
     }
+    filed.put(request, buckets);
   }
 
   void remove(T request) {
-    AskKey key = keyOf(request);
-    Map<String, LinkedHashSet<T>> byLocation = table.get(key);
-    if (byLocation == null) {
+    List<Bucket<T>> buckets = filed.remove(request);
+    if (buckets == null) {
       return;
     }
-    for (String location : locationsOf(request)) {
-      LinkedHashSet<T> set = byLocation.get(location);
-      if (set != null && set.remove(request)) {
-        changed.computeIfAbsent(key, k -> new HashMap<>()).put(location, Boolean.TRUE);
+    for (Bucket<T> bucket : buckets) {
+      if (bucket.requests.remove(request)) {
+        markChanged(bucket);
       }
     }
   }
 
   /** Requests at {@code priority} filed under {@code location} whose capability fits, largest first. */
   List<Collection<T>> matching(int priority, String location, Resource capability) {
+    List<Capability<T>> capabilities = byPriority.get(priority);
+    if (capabilities == null) {
+      return List.of();
+    }
     List<Collection<T>> result = new ArrayList<>(1);
-    for (Map.Entry<AskKey, Map<String, LinkedHashSet<T>>> e
-        : table.subMap(new AskKey(priority, Integer.MIN_VALUE, Integer.MIN_VALUE), true,
-            new AskKey(priority, Integer.MAX_VALUE, Integer.MAX_VALUE), true).descendingMap().entrySet()) {
-      AskKey key = e.getKey();
-      if (key.memoryMb() <= capability.getMemorySize() && key.vcores() <= capability.getVirtualCores()) {
-        LinkedHashSet<T> set = e.getValue().get(location);
-        if (set != null && !set.isEmpty()) {
-          result.add(set);
+    for (Capability<T> c : capabilities) {
+      if (c.key.memoryMb() <= capability.getMemorySize() && c.key.vcores() <= capability.getVirtualCores()) {
+        Bucket<T> bucket = c.byLocation.get(location);
+        if (bucket != null && !bucket.requests.isEmpty()) {
+          result.add(bucket.requests);
         }
       }
     }
@@ -72,38 +78,44 @@ final class RequestTable<T extends ContainerRequest> {
 
   /** True if counts changed since the last heartbeat, or any request is outstanding. */
   boolean hasChangesOrRequests() {
-    if (!changed.isEmpty()) {
-      return true;
-    }
-    for (Map<String, LinkedHashSet<T>> byLocation : table.values()) {
-      LinkedHashSet<T> any = byLocation.get(AskUpdate.ANY);
-      if (any != null && !any.isEmpty()) {
-        return true;
-      }
-    }
-    return false;
+    return !changed.isEmpty() || !filed.isEmpty();
   }
 
-  /** The changed counts since the last call, as absolute values. */
+  /** The changed counts since the last call, as absolute values; empty locations are forgotten. */
   List<AskUpdate> drainChanges() {
     if (changed.isEmpty()) {
       return List.of();
     }
-    List<AskUpdate> updates = new ArrayList<>();
-    for (Map.Entry<AskKey, Map<String, Boolean>> e : changed.entrySet()) {
-      Map<String, LinkedHashSet<T>> byLocation = table.get(e.getKey());
-      List<String> locations = new ArrayList<>(e.getValue().keySet());
-      locations.sort(null); // deterministic order
-      for (String location : locations) {
-        LinkedHashSet<T> set = byLocation.get(location);
-        updates.add(new AskUpdate(e.getKey(), location, set == null ? 0 : set.size()));
-        if (set != null && set.isEmpty()) {
-          byLocation.remove(location);
-        }
+    List<AskUpdate> updates = new ArrayList<>(changed.size());
+    for (Bucket<T> bucket : changed) {
+      bucket.changed = false;
+      updates.add(new AskUpdate(bucket.capability.key, bucket.location, bucket.requests.size()));
+      if (bucket.requests.isEmpty()) {
+        bucket.capability.byLocation.remove(bucket.location);
       }
     }
     changed.clear();
     return updates;
+  }
+
+  private void markChanged(Bucket<T> bucket) {
+    if (!bucket.changed) {
+      bucket.changed = true;
+      changed.add(bucket);
+    }
+  }
+
+  private Capability<T> capability(AskKey key) {
+    List<Capability<T>> capabilities = byPriority.computeIfAbsent(key.priority(), p -> new ArrayList<>(2));
+    for (Capability<T> c : capabilities) {
+      if (c.key.equals(key)) {
+        return c;
+      }
+    }
+    Capability<T> c = new Capability<>(key);
+    capabilities.add(c);
+    capabilities.sort((a, b) -> b.key.compareTo(a.key)); // largest first, as YARN's client returns them
+    return c;
   }
 
   private static AskKey keyOf(ContainerRequest r) {
@@ -111,18 +123,55 @@ final class RequestTable<T extends ContainerRequest> {
     return new AskKey(r.getPriority().getPriority(), (int) c.getMemorySize(), c.getVirtualCores());
   }
 
+  /** The request's hosts, their racks, the racks it names, and ANY, each once, in that order. */
   private List<String> locationsOf(ContainerRequest r) {
-    LinkedHashSet<String> locations = new LinkedHashSet<>();
-    if (r.getNodes() != null) {
-      locations.addAll(r.getNodes());
-      for (String host : r.getNodes()) {
-        locations.add(rackOf.apply(host));
+    List<String> nodes = r.getNodes();
+    List<String> racks = r.getRacks();
+    List<String> locations = new ArrayList<>((nodes == null ? 0 : 2 * nodes.size()) + (racks == null ? 0
+        : racks.size()) + 1);
+    if (nodes != null) {
+      for (String host : nodes) {
+        addOnce(locations, host);
+      }
+      for (String host : nodes) {
+        addOnce(locations, rackOf.apply(host));
       }
     }
-    if (r.getRacks() != null) {
-      locations.addAll(r.getRacks());
+    if (racks != null) {
+      for (String rack : racks) {
+        addOnce(locations, rack);
+      }
     }
-    locations.add(AskUpdate.ANY);
-    return new ArrayList<>(locations);
+    addOnce(locations, AskUpdate.ANY);
+    return locations;
+  }
+
+  private static void addOnce(List<String> locations, String location) {
+    if (!locations.contains(location)) {
+      locations.add(location);
+    }
+  }
+
+  /** The requests at one (priority, capability). */
+  private static final class Capability<T> {
+    final AskKey key;
+    final Map<String, Bucket<T>> byLocation = new HashMap<>();
+
+    Capability(AskKey key) {
+      this.key = key;
+    }
+  }
+
+  /** The requests at one (priority, capability) and location. */
+  private static final class Bucket<T> {
+    final Capability<T> capability;
+    final String location;
+    final LinkedHashSet<T> requests = new LinkedHashSet<>();
+    boolean changed;
+
+    Bucket(Capability<T> capability, String location) {
+      this.capability = capability;
+      this.location = location;
+    }
   }
 }

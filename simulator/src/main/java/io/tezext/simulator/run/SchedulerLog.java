@@ -1,4 +1,4 @@
-package io.tezext.simulator.cli;
+package io.tezext.simulator.run;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -26,7 +26,7 @@ import org.apache.log4j.spi.LoggingEvent;
  * bury the results. Each run's thread carries its label ({@link #threadNameFor}), so every line and
  * count says which run it came from.
  */
-final class SchedulerLog implements AutoCloseable {
+public final class SchedulerLog implements AutoCloseable {
   static final String FILE = "scheduler.log";
   private static final String THREAD_PREFIX = "run ";
 
@@ -37,7 +37,7 @@ final class SchedulerLog implements AutoCloseable {
   private final FileAppender fileAppender;
 
   /** Captures the log until {@link #close()}; {@code dir} may be null (count only). */
-  SchedulerLog(Path dir) throws IOException {
+  public SchedulerLog(Path dir) throws IOException {
     for (Enumeration<?> e = root.getAllAppenders(); e.hasMoreElements();) {
       previous.add((Appender) e.nextElement());
     }
@@ -54,12 +54,12 @@ final class SchedulerLog implements AutoCloseable {
     }
   }
 
-  static String threadNameFor(String runLabel) {
+  public static String threadNameFor(String runLabel) {
     return THREAD_PREFIX + runLabel;
   }
 
   /** One line: warnings and errors per run, and where the log is; nothing when there were none. */
-  void printSummary(PrintWriter console) {
+  public void printSummary(PrintWriter console) {
     Map<String, Integer> counts = counter.snapshot();
     if (counts.isEmpty()) {
       return;
