@@ -3,83 +3,96 @@ package io.tezext.simulator.am;
 import java.util.Map;
 import java.util.TreeMap;
 
-/**
- * How the simulated Tez AM and its tasks behave.
- *
- * @param amHeartbeatMs AM-RM heartbeat interval ({@code tez.am.rm.heartbeat.interval-ms.max}, 1000)
- * @param amMemoryMb AM container size ({@code tez.am.resource.memory.mb}, 1024)
- * @param amLaunchMs from AM container allocation to the AM registering with the RM
- * @param containerLaunchMs from a new container's assignment to its task running (cold JVM start)
- * @param localizationMs how long a NodeManager downloads an application's resources (the Tez jars)
- *     before that application's first container on the node can start; later containers of the
- *     application on that node find them there. 0 when they are cached node-wide (public resources)
- * @param reuseLaunchMs from a reused container's assignment to its task running (warm JVM)
- * @param rackLocalPenalty extra run time, as a fraction, for a task reading its HDFS input from
- *     another node on the same rack
- * @param offSwitchPenalty extra run time, as a fraction, for reading it across racks
- * @param slowStartMinFraction share of scatter-gather source tasks done before consumers are
- *     scheduled ({@code tez.shuffle-vertex-manager.min-src-fraction}, 0.25)
- * @param slowStartMaxFraction share done when all consumers are scheduled
- *     ({@code tez.shuffle-vertex-manager.max-src-fraction}, 0.75)
- * @param shuffleOverlap share of a consumer task's time that can overlap its producers (fetching);
- *     the rest runs only after the last producer finishes
- * @param maxTaskAttempts failed attempts before the DAG fails ({@code tez.am.task.max.failed.attempts}, 4)
- * @param tezConf keys handed to the scheduler under test as its configuration ({@code tez.am.*})
- */
-public record AmSettings(
-    long amHeartbeatMs,
-    int amMemoryMb,
-    long amLaunchMs,
-    long containerLaunchMs,
-    long localizationMs,
-    long reuseLaunchMs,
-    double rackLocalPenalty,
-    double offSwitchPenalty,
-    double slowStartMinFraction,
-    double slowStartMaxFraction,
-    double shuffleOverlap,
-    int maxTaskAttempts,
-    Map<String, String> tezConf) {
+import io.tezext.simulator.settings.DoubleSetting;
+import io.tezext.simulator.settings.IntSetting;
+import io.tezext.simulator.settings.LongSetting;
+import io.tezext.simulator.settings.Settings;
+import io.tezext.simulator.settings.SettingsSection;
 
-  public static final AmSettings DEFAULTS =
-      new AmSettings(1000, 1024, 4000, 1500, 0, 100, 0.2, 0.5, 0.25, 0.75, 0.3, 4, Map.of());
+/**
+ * How the simulated Tez AM and its tasks behave: the scenario file's {@code tez} section. Each
+ * setting is declared once below, with its default, range and meaning; {@code tezConf} holds the
+ * Tez keys handed to the scheduler under test as its configuration ({@code tez.am.*}).
+ */
+public record AmSettings(Settings values, Map<String, String> tezConf) {
+  public static final SettingsSection SECTION = new SettingsSection("tez");
+
+  public static final LongSetting AM_HEARTBEAT_MS = SECTION.longSetting("amHeartbeatMs", 1000, 1,
+      "AM-RM heartbeat interval (`tez.am.rm.heartbeat.interval-ms.max`)");
+  public static final IntSetting AM_MEMORY_MB = SECTION.intSetting("amMemoryMb", 1024, 1,
+      "AM container size (`tez.am.resource.memory.mb`)");
+  public static final LongSetting AM_LAUNCH_MS = SECTION.longSetting("amLaunchMs", 4000, 0,
+      "AM container placed to AM registered with the RM");
+  public static final LongSetting CONTAINER_LAUNCH_MS = SECTION.longSetting("containerLaunchMs", 1500, 0,
+      "a new container's assignment to its task running (a cold JVM start)");
+  public static final LongSetting LOCALIZATION_MS = SECTION.longSetting("localizationMs", 0, 0,
+      "how long a NodeManager downloads an application's resources before its first container on the node "
+          + "can start; later containers of the application there wait for the same download or find the files. "
+          + "0 when `tez.lib.uris` is cached node-wide (a PUBLIC resource)");
+  public static final LongSetting REUSE_LAUNCH_MS = SECTION.longSetting("reuseLaunchMs", 100, 0,
+      "a reused container's assignment to its task running (a warm JVM)");
+  public static final LongSetting COLD_TASK_PENALTY_MS = SECTION.longSetting("coldTaskPenaltyMs", 0, 0,
+      "extra run time of a task in a container's first JVM (class loading, JIT warm-up) over the same task "
+          + "in a reused one; calibrated from Tez history, where recorded durations are corrected by it");
+  public static final DoubleSetting RACK_LOCAL_PENALTY = SECTION.doubleSetting("rackLocalPenalty", 0.2, 0,
+      Double.MAX_VALUE, "extra run time, as a fraction, of a task reading its HDFS input from another node of "
+          + "its rack");
+  public static final DoubleSetting OFF_SWITCH_PENALTY = SECTION.doubleSetting("offSwitchPenalty", 0.5, 0,
+      Double.MAX_VALUE, "extra run time, as a fraction, of a task reading its HDFS input from another rack");
+  public static final DoubleSetting SLOW_START_MIN_FRACTION = SECTION.doubleSetting("slowStartMinFraction", 0.25,
+      0, 1, "share of scatter-gather source tasks done before consumers are scheduled "
+          + "(`tez.shuffle-vertex-manager.min-src-fraction`)");
+  public static final DoubleSetting SLOW_START_MAX_FRACTION = SECTION.doubleSetting("slowStartMaxFraction", 0.75,
+      0, 1, "share done when every consumer is scheduled (`tez.shuffle-vertex-manager.max-src-fraction`)");
+  public static final DoubleSetting SHUFFLE_OVERLAP = SECTION.doubleSetting("shuffleOverlap", 0.3, 0, 1,
+      "share of a consumer task's time that can overlap its producers (fetching); the rest runs after the last "
+          + "producer finishes");
+  public static final IntSetting MAX_TASK_ATTEMPTS = SECTION.intSetting("maxTaskAttempts", 4, 1,
+      "failed attempts before the DAG fails (`tez.am.task.max.failed.attempts`)");
+
+  static {
+    SECTION.rule(s -> {
+      if (s.get(SLOW_START_MIN_FRACTION) > s.get(SLOW_START_MAX_FRACTION)) {
+        throw new IllegalArgumentException("tez.slowStartMinFraction (" + s.get(SLOW_START_MIN_FRACTION)
+            + ") must not exceed tez.slowStartMaxFraction (" + s.get(SLOW_START_MAX_FRACTION) + ")");
+      }
+    });
+  }
+
+  public static final AmSettings DEFAULTS = new AmSettings(SECTION.defaults(), Map.of());
 
   public AmSettings {
-    positive("tez.amHeartbeatMs", amHeartbeatMs);
-    positive("tez.amMemoryMb", amMemoryMb);
-    nonNegative("tez.amLaunchMs", amLaunchMs);
-    nonNegative("tez.containerLaunchMs", containerLaunchMs);
-    nonNegative("tez.localizationMs", localizationMs);
-    nonNegative("tez.reuseLaunchMs", reuseLaunchMs);
-    if (rackLocalPenalty < 0 || offSwitchPenalty < 0) {
-      throw new IllegalArgumentException("tez.rackLocalPenalty and tez.offSwitchPenalty must be >= 0");
+    if (values.section() != SECTION) {
+      throw new IllegalArgumentException("AM settings need the '" + SECTION.name() + "' section");
     }
-    if (slowStartMinFraction < 0 || slowStartMaxFraction > 1 || slowStartMinFraction > slowStartMaxFraction) {
-      throw new IllegalArgumentException("tez.slowStartMinFraction and tez.slowStartMaxFraction must satisfy "
-          + "0 <= min <= max <= 1, were " + slowStartMinFraction + " and " + slowStartMaxFraction);
-    }
-    if (shuffleOverlap < 0 || shuffleOverlap > 1) {
-      throw new IllegalArgumentException("tez.shuffleOverlap must be in [0, 1], was " + shuffleOverlap);
-    }
-    positive("tez.maxTaskAttempts", maxTaskAttempts);
     tezConf = Map.copyOf(new TreeMap<>(tezConf));
   }
 
+  public long get(LongSetting s) {
+    return values.get(s);
+  }
+
+  public int get(IntSetting s) {
+    return values.get(s);
+  }
+
+  public double get(DoubleSetting s) {
+    return values.get(s);
+  }
+
+  public AmSettings with(LongSetting s, long value) {
+    return new AmSettings(values.with(s, value), tezConf);
+  }
+
+  public AmSettings with(IntSetting s, int value) {
+    return new AmSettings(values.with(s, value), tezConf);
+  }
+
+  public AmSettings with(DoubleSetting s, double value) {
+    return new AmSettings(values.with(s, value), tezConf);
+  }
+
   public AmSettings withTezConf(Map<String, String> conf) {
-    return new AmSettings(amHeartbeatMs, amMemoryMb, amLaunchMs, containerLaunchMs, localizationMs, reuseLaunchMs,
-        rackLocalPenalty, offSwitchPenalty, slowStartMinFraction, slowStartMaxFraction, shuffleOverlap,
-        maxTaskAttempts, conf);
-  }
-
-  private static void positive(String key, long value) {
-    if (value <= 0) {
-      throw new IllegalArgumentException(key + " must be positive, was " + value);
-    }
-  }
-
-  private static void nonNegative(String key, long value) {
-    if (value < 0) {
-      throw new IllegalArgumentException(key + " must be >= 0, was " + value);
-    }
+    return new AmSettings(values, conf);
   }
 }

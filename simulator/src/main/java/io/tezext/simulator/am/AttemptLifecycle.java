@@ -1,5 +1,13 @@
 package io.tezext.simulator.am;
 
+import static io.tezext.simulator.am.AmSettings.CONTAINER_LAUNCH_MS;
+import static io.tezext.simulator.am.AmSettings.LOCALIZATION_MS;
+import static io.tezext.simulator.am.AmSettings.MAX_TASK_ATTEMPTS;
+import static io.tezext.simulator.am.AmSettings.OFF_SWITCH_PENALTY;
+import static io.tezext.simulator.am.AmSettings.RACK_LOCAL_PENALTY;
+import static io.tezext.simulator.am.AmSettings.REUSE_LAUNCH_MS;
+import static io.tezext.simulator.am.AmSettings.SHUFFLE_OVERLAP;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -126,13 +134,13 @@ final class AttemptLifecycle {
   private long launchedAtMs(SimAttempt a) {
     long now = env.loop().now();
     if (a.reused) {
-      return now + env.settings().reuseLaunchMs();
+      return now + env.settings().get(REUSE_LAUNCH_MS);
     }
     int node = a.container.node().index();
     if (localizedAtMs[node] < 0) {
-      localizedAtMs[node] = now + env.settings().localizationMs();
+      localizedAtMs[node] = now + env.settings().get(LOCALIZATION_MS);
     }
-    return Math.max(now, localizedAtMs[node]) + env.settings().containerLaunchMs();
+    return Math.max(now, localizedAtMs[node]) + env.settings().get(CONTAINER_LAUNCH_MS);
   }
 
   private void started(SimAttempt a) {
@@ -220,7 +228,7 @@ final class AttemptLifecycle {
     if (task.vertex.dag.ended) {
       return;
     }
-    if (outcome == AttemptOutcome.FAILED && ++task.failedAttempts >= env.settings().maxTaskAttempts()) {
+    if (outcome == AttemptOutcome.FAILED && ++task.failedAttempts >= env.settings().get(MAX_TASK_ATTEMPTS)) {
       am.taskFailedTooOften(task);
       return;
     }
@@ -287,7 +295,7 @@ final class AttemptLifecycle {
   }
 
   private long tail(SimAttempt a) {
-    return (long) Math.ceil((1 - env.settings().shuffleOverlap()) * a.durationMs);
+    return (long) Math.ceil((1 - env.settings().get(SHUFFLE_OVERLAP)) * a.durationMs);
   }
 
   private Locality locality(SimAttempt a) {
@@ -310,8 +318,8 @@ final class AttemptLifecycle {
 
   private long runTime(SimAttempt a) {
     double penalty = switch (a.locality) {
-      case RACK_LOCAL -> env.settings().rackLocalPenalty();
-      case OFF_SWITCH -> env.settings().offSwitchPenalty();
+      case RACK_LOCAL -> env.settings().get(RACK_LOCAL_PENALTY);
+      case OFF_SWITCH -> env.settings().get(OFF_SWITCH_PENALTY);
       default -> 0;
     };
     return Math.round(a.task.spec.durationMs() * (1 + penalty));

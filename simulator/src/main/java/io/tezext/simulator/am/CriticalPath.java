@@ -1,5 +1,7 @@
 package io.tezext.simulator.am;
 
+import static io.tezext.simulator.am.AmSettings.SHUFFLE_OVERLAP;
+
 import java.util.HashMap;
 import java.util.Map;
 
@@ -39,7 +41,7 @@ final class CriticalPath {
           root = false;
           long after = e.movement() == DataMovement.ONE_TO_ONE
               ? min
-              : (long) Math.ceil((1 - settings.shuffleOverlap()) * max);
+              : (long) Math.ceil((1 - settings.get(SHUFFLE_OVERLAP)) * max);
           end = Math.max(end, done.get(e.from()) + after);
         }
       }

@@ -1,5 +1,11 @@
 package io.tezext.simulator.am;
 
+import static io.tezext.simulator.am.AmSettings.AM_HEARTBEAT_MS;
+import static io.tezext.simulator.am.AmSettings.AM_LAUNCH_MS;
+import static io.tezext.simulator.am.AmSettings.AM_MEMORY_MB;
+import static io.tezext.simulator.am.AmSettings.SLOW_START_MAX_FRACTION;
+import static io.tezext.simulator.am.AmSettings.SLOW_START_MIN_FRACTION;
+
 import java.util.ArrayDeque;
 import java.util.Deque;
 
@@ -58,15 +64,15 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
     this.queue = queue;
     this.session = session;
     this.expectedDags = expectedDags;
-    this.startPolicy = new VertexStartPolicy(env.settings().slowStartMinFraction(),
-        env.settings().slowStartMaxFraction());
+    this.startPolicy = new VertexStartPolicy(env.settings().get(SLOW_START_MIN_FRACTION),
+        env.settings().get(SLOW_START_MAX_FRACTION));
   }
 
   /** A DAG arrives for this AM: the first one also submits the application to the RM. */
   void submit(DagSubmission dag) {
     waiting.add(dag);
     if (rmApp == null) {
-      rmApp = env.rm().submit(appId, queue, env.settings().amMemoryMb(), 1, this);
+      rmApp = env.rm().submit(appId, queue, env.settings().get(AM_MEMORY_MB), 1, this);
     } else if (registered && current == null) {
       startNextDag();
     }
@@ -74,7 +80,7 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
 
   @Override
   public void amContainerAllocated(RmContainer container) {
-    env.loop().after(env.settings().amLaunchMs(), Phase.WORK, this::register);
+    env.loop().after(env.settings().get(AM_LAUNCH_MS), Phase.WORK, this::register);
   }
 
   private void register() {
@@ -119,7 +125,7 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
       scheduler.call(() -> scheduler.heartbeats.onContainersAllocated(hb.allocated()));
     }
     if (client.hasBusiness() || rmApp.hasNews()) {
-      env.loop().after(env.settings().amHeartbeatMs(), Phase.AM_HEARTBEAT, this::heartbeat);
+      env.loop().after(env.settings().get(AM_HEARTBEAT_MS), Phase.AM_HEARTBEAT, this::heartbeat);
     } else {
       heartbeatPending = false;
     }
@@ -129,7 +135,7 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
     if (heartbeatPending || exited || !registered) {
       return;
     }
-    long interval = env.settings().amHeartbeatMs();
+    long interval = env.settings().get(AM_HEARTBEAT_MS);
     long now = env.loop().now();
     long next = heartbeatOrigin + Math.floorDiv(now - heartbeatOrigin + interval - 1, interval) * interval;
     if (next == now && env.loop().phase().compareTo(Phase.AM_HEARTBEAT) >= 0) {
@@ -152,7 +158,7 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
         env.loop().after(v.spec.inputInitMs(), Phase.WORK, () -> {
           if (!dag.ended) {
             v.initialized = true;
-            scheduleReadyTasks(v);
+            scheduleReadyTasks(v, null);
           }
         });
       } else {
@@ -160,7 +166,7 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
       }
     }
     for (SimVertex v : current.vertices) {
-      scheduleReadyTasks(v); // vertex managers that start tasks before any input is done
+      scheduleReadyTasks(v, null); // vertex managers that start tasks before any input is done
     }
   }
 
@@ -183,11 +189,12 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
 
   // ---- the DAG: vertex managers and what attempts tell it ----
 
-  void scheduleReadyTasks(SimVertex v) {
+  /** Schedules what the vertex manager lets run now; {@code trigger} is the task whose success prompted it, if any. */
+  void scheduleReadyTasks(SimVertex v, SimTask trigger) {
     if (v.dag.ended) {
       return;
     }
-    for (SimTask t : startPolicy.ready(v)) {
+    for (SimTask t : startPolicy.ready(v, trigger)) {
       t.scheduled = true;
       v.scheduled++;
       attempts.request(t, false);
@@ -205,7 +212,7 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
       attempts.producersCompleted(dag);
     }
     for (SimVertex c : v.consumers) {
-      scheduleReadyTasks(c);
+      scheduleReadyTasks(c, task);
     }
     if (dag.isComplete()) {
       endDag(dag, true);

@@ -19,6 +19,8 @@ final class SimVertex {
   int distanceFromRoot;
   boolean initialized;
   int scheduled;
+  /** No task below this index is waiting to be scheduled (VertexStartPolicy's cursor). */
+  int firstUnscheduled;
   int succeeded;
   long completedMs = -1;
 

@@ -19,7 +19,7 @@ import io.tezext.simulator.workload.DataMovement;
  *   <li>broadcast inputs only (ImmediateStartVertexManager): every task at once.</li>
  * </ul>
  * A task scheduled before its inputs are complete holds its container and waits; see
- * {@link AttemptRunner}.
+ * {@link AttemptLifecycle}.
  */
 final class VertexStartPolicy {
   private final float minFraction;
@@ -31,8 +31,13 @@ final class VertexStartPolicy {
     this.maxFraction = (float) maxFraction;
   }
 
-  /** Tasks not yet scheduled that may be scheduled now, lowest index first. */
-  List<SimTask> ready(SimVertex v) {
+  /**
+   * Tasks not yet scheduled that may be scheduled now, lowest index first.
+   *
+   * @param trigger the producer task whose success prompts the question, or null to consider
+   *     everything (a one-to-one consumer then need only look at the task paired with it)
+   */
+  List<SimTask> ready(SimVertex v, SimTask trigger) {
     if (v.scheduled == v.tasks.length || !v.initialized) {
       return List.of();
     }
@@ -40,7 +45,7 @@ final class VertexStartPolicy {
       return unscheduled(v, v.tasks.length);
     }
     if (v.producerMovements.contains(DataMovement.ONE_TO_ONE)) {
-      return inputReady(v);
+      return inputReady(v, trigger);
     }
     if (v.producerMovements.contains(DataMovement.SCATTER_GATHER)) {
       return unscheduled(v, slowStartTarget(v));
@@ -73,11 +78,18 @@ final class VertexStartPolicy {
     return (int) Math.ceil(share * tasks);
   }
 
-  private static List<SimTask> inputReady(SimVertex v) {
+  private static List<SimTask> inputReady(SimVertex v, SimTask trigger) {
+    boolean pairedTrigger = false;
     for (int i = 0; i < v.producers.size(); i++) {
       if (v.producerMovements.get(i) != DataMovement.ONE_TO_ONE && !v.producers.get(i).isComplete()) {
         return List.of();
       }
+      pairedTrigger |= trigger != null && v.producerMovements.get(i) == DataMovement.ONE_TO_ONE
+          && v.producers.get(i) == trigger.vertex;
+    }
+    if (pairedTrigger) {
+      SimTask paired = v.tasks[trigger.index];
+      return !paired.scheduled && oneToOneSourcesDone(v, paired.index) ? List.of(paired) : List.of();
     }
     List<SimTask> ready = new ArrayList<>();
     for (SimTask t : v.tasks) {
@@ -99,8 +111,13 @@ final class VertexStartPolicy {
   }
 
   private static List<SimTask> unscheduled(SimVertex v, int target) {
+    int first = v.firstUnscheduled;
+    while (first < v.tasks.length && v.tasks[first].scheduled) {
+      first++;
+    }
+    v.firstUnscheduled = first; // tasks are mostly scheduled in order: no rescanning from 0
     List<SimTask> ready = new ArrayList<>();
-    for (int i = 0; i < v.tasks.length && v.scheduled + ready.size() < target; i++) {
+    for (int i = first; i < v.tasks.length && v.scheduled + ready.size() < target; i++) {
       if (!v.tasks[i].scheduled) {
         ready.add(v.tasks[i]);
       }

@@ -1,5 +1,8 @@
 package io.tezext.simulator.cluster;
 
+import static io.tezext.simulator.cluster.YarnSettings.NODE_LOCALITY_DELAY;
+import static io.tezext.simulator.cluster.YarnSettings.RACK_LOCALITY_ADDITIONAL_DELAY;
+
 import java.util.HashMap;
 import java.util.Map;
 
@@ -45,12 +48,12 @@ final class PendingAsks {
     if (hosts.isEmpty() && racks.isEmpty()) {
       return Locality.OFF_SWITCH; // nothing to wait for
     }
-    long nodeDelay = Math.min(clusterNodes, yarn.nodeLocalityDelay());
+    long nodeDelay = Math.min(clusterNodes, yarn.get(NODE_LOCALITY_DELAY));
     if (racks.getOrDefault(node.rack(), 0) > 0 && missedOpportunities > nodeDelay) {
       return Locality.RACK_LOCAL;
     }
-    if (yarn.rackLocalityAdditionalDelay() > -1) {
-      long rackDelay = Math.min(clusterNodes, nodeDelay + yarn.rackLocalityAdditionalDelay());
+    if (yarn.get(RACK_LOCALITY_ADDITIONAL_DELAY) > -1) {
+      long rackDelay = Math.min(clusterNodes, nodeDelay + yarn.get(RACK_LOCALITY_ADDITIONAL_DELAY));
       return missedOpportunities > rackDelay ? Locality.OFF_SWITCH : null;
     }
     // As the CapacityScheduler: wait in proportion to how much of the cluster the asks name.

@@ -1,5 +1,11 @@
 package io.tezext.simulator.cluster;
 
+import static io.tezext.simulator.cluster.YarnSettings.DOMINANT_RESOURCES;
+import static io.tezext.simulator.cluster.YarnSettings.MAX_AM_SHARE_PERCENT;
+import static io.tezext.simulator.cluster.YarnSettings.MAX_OFF_SWITCH_PER_HEARTBEAT;
+import static io.tezext.simulator.cluster.YarnSettings.NODE_HEARTBEAT_MS;
+import static io.tezext.simulator.cluster.YarnSettings.PREEMPTION;
+
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -66,7 +72,7 @@ public final class ResourceManager {
     }
     queueList.addAll(queues.values());
     resizeQueues();
-    this.preemption = yarn.preemption() ? new RmPreemptionMonitor(this, loop, yarn) : null;
+    this.preemption = yarn.get(PREEMPTION) ? new RmPreemptionMonitor(this, loop, yarn) : null;
   }
 
   /** Submits an application; the listener hears when its AM container is placed. */
@@ -184,7 +190,7 @@ public final class ResourceManager {
     if (roundScheduled || !hasDemand()) {
       return;
     }
-    long hb = yarn.nodeHeartbeatMs();
+    long hb = yarn.get(NODE_HEARTBEAT_MS);
     loop.at((loop.now() / hb + 1) * hb, Phase.NODE_HEARTBEAT, this::round);
     roundScheduled = true;
   }
@@ -220,7 +226,7 @@ public final class ResourceManager {
   private void offer(RmNode node, List<RmQueue> order) {
     offSwitchThisHeartbeat = 0;
     boolean placed = true;
-    while (placed && node.freeMemoryMb() > 0 && offSwitchThisHeartbeat < yarn.maxOffSwitchPerHeartbeat()) {
+    while (placed && node.freeMemoryMb() > 0 && offSwitchThisHeartbeat < yarn.get(MAX_OFF_SWITCH_PER_HEARTBEAT)) {
       order.sort(LEAST_SERVED_FIRST);
       placed = placeAm(node, order) || placeTask(node, order);
     }
@@ -231,9 +237,9 @@ public final class ResourceManager {
       if (q.waitingAms == 0) {
         continue;
       }
-      long amLimit = Math.max((long) (q.maxMemoryMb * yarn.maxAmSharePercent() / 100), 1);
+      long amLimit = Math.max((long) (q.maxMemoryMb * yarn.get(MAX_AM_SHARE_PERCENT) / 100), 1);
       for (RmApp app : q.apps) {
-        if (app.waitingForAm() && node.fits(app.amMemoryMb(), app.amVcores(), yarn.dominantResources())
+        if (app.waitingForAm() && node.fits(app.amMemoryMb(), app.amVcores(), yarn.get(DOMINANT_RESOURCES))
             && q.canTake(app.amMemoryMb())
             && (q.amUsedMemoryMb == 0 || q.amUsedMemoryMb + app.amMemoryMb() <= amLimit)) {
           RmContainer c = allocate(app, node, app.amMemoryMb(), app.amVcores(), 0, true);
@@ -259,7 +265,7 @@ public final class ResourceManager {
         }
         AskKey key = e.getKey();
         PendingAsks pending = e.getValue();
-        if (q.canTake(key.memoryMb()) && node.fits(key.memoryMb(), key.vcores(), yarn.dominantResources())) {
+        if (q.canTake(key.memoryMb()) && node.fits(key.memoryMb(), key.vcores(), yarn.get(DOMINANT_RESOURCES))) {
           pending.missedOpportunity();
           PendingAsks.Locality locality = pending.allowed(node, liveNodes, yarn);
           if (locality != null) {
@@ -292,7 +298,7 @@ public final class ResourceManager {
 
   private void resizeQueues() {
     for (RmQueue q : queues.values()) {
-      q.resize(liveMemoryMb, yarn.maxAmSharePercent());
+      q.resize(liveMemoryMb, yarn.get(MAX_AM_SHARE_PERCENT));
     }
   }
 

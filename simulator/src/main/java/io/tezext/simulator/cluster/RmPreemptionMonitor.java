@@ -1,5 +1,8 @@
 package io.tezext.simulator.cluster;
 
+import static io.tezext.simulator.cluster.YarnSettings.PREEMPTION_INTERVAL_MS;
+import static io.tezext.simulator.cluster.YarnSettings.PREEMPTION_WAIT_MS;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -25,7 +28,7 @@ final class RmPreemptionMonitor {
     this.rm = rm;
     this.loop = loop;
     this.yarn = yarn;
-    loop.after(yarn.preemptionIntervalMs(), Phase.TIMER, this::check);
+    loop.after(yarn.get(PREEMPTION_INTERVAL_MS), Phase.TIMER, this::check);
   }
 
   private void check() {
@@ -33,15 +36,15 @@ final class RmPreemptionMonitor {
     if (deficit > 0) {
       for (RmContainer victim : victims(deficit)) {
         if (marked.add(victim.id())) {
-          loop.after(yarn.preemptionWaitMs(), Phase.FAILURE, () -> kill(victim));
+          loop.after(yarn.get(PREEMPTION_WAIT_MS), Phase.FAILURE, () -> kill(victim));
         }
       }
     }
     if (!rm.liveContainers().isEmpty() || deficit > 0) {
-      loop.after(yarn.preemptionIntervalMs(), Phase.TIMER, this::check);
+      loop.after(yarn.get(PREEMPTION_INTERVAL_MS), Phase.TIMER, this::check);
     } else {
       // Idle cluster: look again when work may have arrived.
-      loop.after(yarn.preemptionIntervalMs() * 10, Phase.TIMER, this::check);
+      loop.after(yarn.get(PREEMPTION_INTERVAL_MS) * 10, Phase.TIMER, this::check);
     }
   }
 

@@ -1,60 +1,89 @@
 package io.tezext.simulator.cluster;
 
-/**
- * How the simulated ResourceManager behaves. Names follow the CapacityScheduler's keys.
- *
- * @param nodeHeartbeatMs NodeManager heartbeat interval; each heartbeat is one scheduling opportunity
- *     per node ({@code yarn.resourcemanager.nodemanagers.heartbeat-interval-ms}, 1000)
- * @param nodeLocalityDelay missed opportunities before a rack-local container is allowed
- *     ({@code yarn.scheduler.capacity.node-locality-delay}, 40), capped at the node count
- * @param rackLocalityAdditionalDelay extra missed opportunities before off-switch; -1 derives it from
- *     the request's spread, as the CapacityScheduler does
- *     ({@code yarn.scheduler.capacity.rack-locality-additional-delay}, -1)
- * @param dominantResources fit containers by memory and vcores (DominantResourceCalculator); false
- *     fits by memory only (the CapacityScheduler's default DefaultResourceCalculator)
- * @param preemption RM-side preemption of over-capacity queues (ProportionalCapacityPreemptionPolicy)
- * @param preemptionIntervalMs how often the preemption monitor runs ({@code monitoring_interval}, 3000)
- * @param preemptionWaitMs how long a container marked for preemption lives before it is killed
- *     ({@code max_wait_before_kill}, 15000)
- * @param maxAmSharePercent most of a queue that AM containers may take
- *     ({@code maximum-am-resource-percent}, 10)
- * @param maxOffSwitchPerHeartbeat off-switch containers one node heartbeat may give before the node
- *     gives nothing more that heartbeat
- *     ({@code yarn.scheduler.capacity.per-node-heartbeat.maximum-offswitch-assignments}, 1)
- */
-public record YarnSettings(
-    long nodeHeartbeatMs,
-    int nodeLocalityDelay,
-    int rackLocalityAdditionalDelay,
-    boolean dominantResources,
-    boolean preemption,
-    long preemptionIntervalMs,
-    long preemptionWaitMs,
-    double maxAmSharePercent,
-    int maxOffSwitchPerHeartbeat) {
+import io.tezext.simulator.settings.BooleanSetting;
+import io.tezext.simulator.settings.DoubleSetting;
+import io.tezext.simulator.settings.IntSetting;
+import io.tezext.simulator.settings.LongSetting;
+import io.tezext.simulator.settings.Settings;
+import io.tezext.simulator.settings.SettingsSection;
 
-  public static final YarnSettings DEFAULTS = new YarnSettings(1000, 40, -1, false, false, 3000, 15000, 10, 1);
+/**
+ * How the simulated ResourceManager behaves: the scenario file's {@code yarn} section. Names follow
+ * the CapacityScheduler's keys; each setting is declared once below, with its default, range and
+ * meaning.
+ */
+public record YarnSettings(Settings values) {
+  public static final SettingsSection SECTION = new SettingsSection("yarn");
+
+  public static final LongSetting NODE_HEARTBEAT_MS = SECTION.longSetting("nodeHeartbeatMs", 1000, 1,
+      "NodeManager heartbeat interval; each heartbeat is one scheduling opportunity per node "
+          + "(`yarn.resourcemanager.nodemanagers.heartbeat-interval-ms`)");
+  public static final IntSetting NODE_LOCALITY_DELAY = SECTION.intSetting("nodeLocalityDelay", 40, 0,
+      "missed opportunities before a rack-local container is allowed, capped at the node count "
+          + "(`yarn.scheduler.capacity.node-locality-delay`)");
+  public static final IntSetting RACK_LOCALITY_ADDITIONAL_DELAY = SECTION.intSetting("rackLocalityAdditionalDelay",
+      -1, -1, "extra missed opportunities before off-switch; -1 derives it from the request's spread as the "
+          + "CapacityScheduler does (`yarn.scheduler.capacity.rack-locality-additional-delay`)");
+  public static final BooleanSetting DOMINANT_RESOURCES = SECTION.booleanSetting("dominantResources", false,
+      "fit containers by memory and vcores (DominantResourceCalculator); false fits by memory only, the "
+          + "CapacityScheduler's default DefaultResourceCalculator");
+  public static final BooleanSetting PREEMPTION = SECTION.booleanSetting("preemption", false,
+      "RM-side preemption of over-capacity queues (ProportionalCapacityPreemptionPolicy)");
+  public static final LongSetting PREEMPTION_INTERVAL_MS = SECTION.longSetting("preemptionIntervalMs", 3000, 1,
+      "how often the preemption monitor runs (`monitoring_interval`)");
+  public static final LongSetting PREEMPTION_WAIT_MS = SECTION.longSetting("preemptionWaitMs", 15000, 0,
+      "how long a container marked for preemption lives before it is killed (`max_wait_before_kill`)");
+  public static final DoubleSetting MAX_AM_SHARE_PERCENT = SECTION.doubleSetting("maxAmSharePercent", 10, 0, 100,
+      "most of a queue that AM containers may take, above 0 (`maximum-am-resource-percent`)");
+  public static final IntSetting MAX_OFF_SWITCH_PER_HEARTBEAT = SECTION.intSetting("maxOffSwitchPerHeartbeat", 1,
+      1, "off-switch containers (AMs included) one node heartbeat may give before the node gives nothing more "
+          + "that heartbeat (`yarn.scheduler.capacity.per-node-heartbeat.maximum-offswitch-assignments`)");
+
+  static {
+    SECTION.rule(s -> {
+      if (s.get(MAX_AM_SHARE_PERCENT) <= 0) {
+        throw new IllegalArgumentException("yarn.maxAmSharePercent must be above 0, was " + s.get(MAX_AM_SHARE_PERCENT));
+      }
+    });
+  }
+
+  public static final YarnSettings DEFAULTS = new YarnSettings(SECTION.defaults());
 
   public YarnSettings {
-    if (nodeHeartbeatMs <= 0) {
-      throw new IllegalArgumentException("yarn.nodeHeartbeatMs must be positive, was " + nodeHeartbeatMs);
+    if (values.section() != SECTION) {
+      throw new IllegalArgumentException("YARN settings need the '" + SECTION.name() + "' section");
     }
-    if (nodeLocalityDelay < 0) {
-      throw new IllegalArgumentException("yarn.nodeLocalityDelay must be >= 0, was " + nodeLocalityDelay);
-    }
-    if (rackLocalityAdditionalDelay < -1) {
-      throw new IllegalArgumentException("yarn.rackLocalityAdditionalDelay must be >= -1, was "
-          + rackLocalityAdditionalDelay);
-    }
-    if (preemptionIntervalMs <= 0 || preemptionWaitMs < 0) {
-      throw new IllegalArgumentException("yarn.preemptionIntervalMs must be positive and preemptionWaitMs >= 0");
-    }
-    if (maxOffSwitchPerHeartbeat <= 0) {
-      throw new IllegalArgumentException("yarn.maxOffSwitchPerHeartbeat must be positive, was "
-          + maxOffSwitchPerHeartbeat);
-    }
-    if (maxAmSharePercent <= 0 || maxAmSharePercent > 100) {
-      throw new IllegalArgumentException("yarn.maxAmSharePercent must be in (0, 100], was " + maxAmSharePercent);
-    }
+  }
+
+  public long get(LongSetting s) {
+    return values.get(s);
+  }
+
+  public int get(IntSetting s) {
+    return values.get(s);
+  }
+
+  public double get(DoubleSetting s) {
+    return values.get(s);
+  }
+
+  public boolean get(BooleanSetting s) {
+    return values.get(s);
+  }
+
+  public YarnSettings with(LongSetting s, long value) {
+    return new YarnSettings(values.with(s, value));
+  }
+
+  public YarnSettings with(IntSetting s, int value) {
+    return new YarnSettings(values.with(s, value));
+  }
+
+  public YarnSettings with(DoubleSetting s, double value) {
+    return new YarnSettings(values.with(s, value));
+  }
+
+  public YarnSettings with(BooleanSetting s, boolean value) {
+    return new YarnSettings(values.with(s, value));
   }
 }

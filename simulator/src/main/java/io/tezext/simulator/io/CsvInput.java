@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -19,7 +20,7 @@ import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
 
 /**
- * Streams a headerless CSV trace, plain or gzip-compressed ({@code .gz}), one {@link Row} at a time,
+ * Streams a CSV trace (with or without a header row), plain or gzip-compressed ({@code .gz}), one {@link Row} at a time,
  * so traces larger than memory can be read. Every parse error names the file, the line and the field.
  */
 public final class CsvInput implements Closeable, Iterable<CsvInput.Row> {
@@ -100,13 +101,35 @@ public final class CsvInput implements Closeable, Iterable<CsvInput.Row> {
       return value;
     }
 
+    /** An integer; a whole number written as a decimal ({@code 1.0}, as tools that derive traces write) is one too. */
     public long longValue(int column, String field) {
       String value = text(column, field);
       try {
         return Long.parseLong(value);
       } catch (NumberFormatException e) {
-        throw bad(column, field, "an integer", value);
+        try {
+          return new BigDecimal(value).longValueExact();
+        } catch (NumberFormatException | ArithmeticException notWhole) {
+          throw bad(column, field, "an integer", value);
+        }
       }
+    }
+
+    /** True if this is the file's first line and it names the trace's columns (a header row). */
+    public boolean isHeader(String columns) {
+      if (line != 1) {
+        return false;
+      }
+      String[] names = columns.split(",");
+      if (record.size() != names.length) {
+        return false;
+      }
+      for (int i = 0; i < names.length; i++) {
+        if (!record.get(i).trim().equalsIgnoreCase(names[i].trim())) {
+          return false;
+        }
+      }
+      return true;
     }
 
     public double doubleValue(int column, String field) {

@@ -7,6 +7,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -40,31 +41,52 @@ public final class JsonInput {
   public static <T> T read(String name, InputStream in, Class<T> model) {
     try {
       return JSON.readValue(in, model);
-    } catch (UnrecognizedPropertyException e) {
-      throw new InputFileException(where(name, e) + ": unknown field '" + e.getPropertyName()
-          + "'; expected one of " + e.getKnownPropertyIds());
-    } catch (JsonMappingException e) {
-      Throwable cause = e.getCause();
-      String why = cause instanceof IllegalArgumentException ? cause.getMessage() : e.getOriginalMessage();
-      throw new InputFileException(where(name, e) + ": " + why);
     } catch (JsonProcessingException e) {
-      throw new InputFileException(where(name, e) + ": not valid JSON: " + e.getOriginalMessage());
+      throw new InputFileException(describe(name, e, ""));
     } catch (IOException e) {
       throw new InputFileException(name + ": cannot read: " + e.getMessage());
     }
   }
 
-  private static String where(String name, JsonProcessingException e) {
+  /** A parser over {@code file} for readers that go element by element (to skip bad ones). */
+  public static JsonParser parser(Path file) throws IOException {
+    return JSON.createParser(Files.newInputStream(file));
+  }
+
+  /** Reads the value the parser is at as {@code model}, with the same strictness as {@link #read}. */
+  public static <T> T readValue(JsonParser parser, Class<T> model) throws IOException {
+    // A value inside a document: what follows it is the caller's to read.
+    return JSON.readerFor(model).without(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).readValue(parser);
+  }
+
+  /**
+   * The message for a JSON error: file, line, column, the field's path (under {@code pathPrefix},
+   * the path of the value being read), and what was wrong.
+   */
+  public static String describe(String name, JsonProcessingException e, String pathPrefix) {
+    if (e instanceof UnrecognizedPropertyException u) {
+      return where(name, e, pathPrefix) + ": unknown field '" + u.getPropertyName() + "'; expected one of "
+          + u.getKnownPropertyIds();
+    }
+    if (e instanceof JsonMappingException) {
+      Throwable cause = e.getCause();
+      return where(name, e, pathPrefix) + ": "
+          + (cause instanceof IllegalArgumentException ? cause.getMessage() : e.getOriginalMessage());
+    }
+    return where(name, e, pathPrefix) + ": not valid JSON: " + e.getOriginalMessage();
+  }
+
+  private static String where(String name, JsonProcessingException e, String pathPrefix) {
     StringBuilder s = new StringBuilder(name);
     JsonLocation loc = e.getLocation();
     if (loc != null && loc.getLineNr() > 0) {
       s.append(" line ").append(loc.getLineNr()).append(" column ").append(loc.getColumnNr());
     }
-    if (e instanceof JsonMappingException) {
-      String path = path((JsonMappingException) e);
-      if (!path.isEmpty()) {
-        s.append(" at ").append(path);
-      }
+    String path = e instanceof JsonMappingException m ? path(m) : "";
+    path = pathPrefix.isEmpty() ? path : path.isEmpty() ? pathPrefix
+        : pathPrefix + (path.startsWith("[") ? "" : ".") + path;
+    if (!path.isEmpty()) {
+      s.append(" at ").append(path);
     }
     return s.toString();
   }

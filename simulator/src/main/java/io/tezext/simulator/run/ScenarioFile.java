@@ -8,6 +8,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 
 import io.tezext.simulator.am.AmSettings;
 import io.tezext.simulator.cluster.ClusterSpec;
@@ -16,6 +20,8 @@ import io.tezext.simulator.cluster.QueueSpec;
 import io.tezext.simulator.cluster.YarnSettings;
 import io.tezext.simulator.io.InputFileException;
 import io.tezext.simulator.io.JsonInput;
+import io.tezext.simulator.settings.Settings;
+import io.tezext.simulator.settings.SettingsJson;
 
 /**
  * Reads a scenario (cluster) file: the cluster's nodes or its uniform shape, queues, ResourceManager
@@ -52,11 +58,6 @@ public final class ScenarioFile {
       for (QueueModel q : m.queues) {
         queues.add(new QueueSpec(q.name, q.capacity, q.maxCapacity == null ? q.capacity : q.maxCapacity));
       }
-      section = "yarn";
-      YarnModel y = m.yarn;
-      YarnSettings yarn = new YarnSettings(y.nodeHeartbeatMs, y.nodeLocalityDelay, y.rackLocalityAdditionalDelay,
-          y.dominantResources, y.preemption, y.preemptionIntervalMs, y.preemptionWaitMs, y.maxAmSharePercent,
-          y.maxOffSwitchPerHeartbeat);
       section = "nodes";
       ClusterSpec cluster;
       if (!m.nodes.isEmpty()) {
@@ -68,16 +69,11 @@ public final class ScenarioFile {
           nodes.add(new NodeSpec(n.host, n.rack, n.memoryMb == null ? m.nodeMemoryMb : n.memoryMb,
               n.vcores == null ? m.nodeVcores : n.vcores));
         }
-        cluster = new ClusterSpec(nodes, queues, yarn);
+        cluster = new ClusterSpec(nodes, queues, m.yarn);
       } else {
         cluster = ClusterSpec.uniform(m.racks == null ? 1 : m.racks, m.nodesPerRack == null ? 10 : m.nodesPerRack,
-            m.nodeMemoryMb, m.nodeVcores, queues, yarn);
+            m.nodeMemoryMb, m.nodeVcores, queues, m.yarn);
       }
-      section = "tez";
-      TezModel t = m.tez;
-      AmSettings am = new AmSettings(t.amHeartbeatMs, t.amMemoryMb, t.amLaunchMs, t.containerLaunchMs,
-          t.localizationMs, t.reuseLaunchMs, t.rackLocalPenalty, t.offSwitchPenalty, t.slowStartMinFraction, t.slowStartMaxFraction,
-          t.shuffleOverlap, t.maxTaskAttempts, t.conf);
       section = "failures";
       List<Failures.NodeLoss> losses = new ArrayList<>();
       for (NodeLossModel l : m.failures.nodeLosses) {
@@ -85,7 +81,7 @@ public final class ScenarioFile {
       }
       Failures failures = new Failures(losses, m.failures.containerFailureProbability);
       section = "scenario";
-      return new Scenario(cluster, am, failures, seed, m.sampleIntervalMs);
+      return new Scenario(cluster, m.tez, failures, seed, m.sampleIntervalMs);
     } catch (IllegalArgumentException e) {
       throw new InputFileException(file + ": in '" + section + "': " + e.getMessage());
     }
@@ -100,10 +96,14 @@ public final class ScenarioFile {
     public int nodeVcores = 16;
     public List<NodeModel> nodes = List.of();
     public List<QueueModel> queues = List.of();
-    public YarnModel yarn = new YarnModel();
-    public TezModel tez = new TezModel();
+    @JsonDeserialize(using = YarnSection.class)
+    public YarnSettings yarn = YarnSettings.DEFAULTS;
+    @JsonDeserialize(using = TezSection.class)
+    public AmSettings tez = AmSettings.DEFAULTS;
     public FailuresModel failures = new FailuresModel();
     public long sampleIntervalMs = 60_000;
+    /** Free text for whoever reads the file (calibrate writes what it measured); the simulator ignores it. */
+    public List<String> notes = List.of();
   }
 
   static final class NodeModel {
@@ -119,34 +119,30 @@ public final class ScenarioFile {
     public Double maxCapacity;
   }
 
-  static final class YarnModel {
-    private static final YarnSettings D = YarnSettings.DEFAULTS;
-    public long nodeHeartbeatMs = D.nodeHeartbeatMs();
-    public int nodeLocalityDelay = D.nodeLocalityDelay();
-    public int rackLocalityAdditionalDelay = D.rackLocalityAdditionalDelay();
-    public boolean dominantResources = D.dominantResources();
-    public boolean preemption = D.preemption();
-    public long preemptionIntervalMs = D.preemptionIntervalMs();
-    public long preemptionWaitMs = D.preemptionWaitMs();
-    public double maxAmSharePercent = D.maxAmSharePercent();
-    public int maxOffSwitchPerHeartbeat = D.maxOffSwitchPerHeartbeat();
+  /** The {@code yarn} section: every field a {@link YarnSettings} setting. */
+  static final class YarnSection extends JsonDeserializer<YarnSettings> {
+    @Override
+    public YarnSettings deserialize(JsonParser p, DeserializationContext context) throws IOException {
+      return new YarnSettings(SettingsJson.read(YarnSettings.SECTION, p, context, (name, parser, c) -> false,
+          List.of()));
+    }
   }
 
-  static final class TezModel {
-    private static final AmSettings D = AmSettings.DEFAULTS;
-    public long amHeartbeatMs = D.amHeartbeatMs();
-    public int amMemoryMb = D.amMemoryMb();
-    public long amLaunchMs = D.amLaunchMs();
-    public long containerLaunchMs = D.containerLaunchMs();
-    public long localizationMs = D.localizationMs();
-    public long reuseLaunchMs = D.reuseLaunchMs();
-    public double rackLocalPenalty = D.rackLocalPenalty();
-    public double offSwitchPenalty = D.offSwitchPenalty();
-    public double slowStartMinFraction = D.slowStartMinFraction();
-    public double slowStartMaxFraction = D.slowStartMaxFraction();
-    public double shuffleOverlap = D.shuffleOverlap();
-    public int maxTaskAttempts = D.maxTaskAttempts();
-    public Map<String, String> conf = new LinkedHashMap<>();
+  /** The {@code tez} section: {@link AmSettings} settings, and {@code conf}, the Tez keys for the schedulers. */
+  static final class TezSection extends JsonDeserializer<AmSettings> {
+    @Override
+    public AmSettings deserialize(JsonParser p, DeserializationContext context) throws IOException {
+      Map<String, String> conf = new LinkedHashMap<>();
+      Settings values = SettingsJson.read(AmSettings.SECTION, p, context, (name, parser, c) -> {
+        if (!name.equals("conf")) {
+          return false;
+        }
+        conf.putAll(c.readValue(parser, c.getTypeFactory().constructMapType(LinkedHashMap.class, String.class,
+            String.class)));
+        return true;
+      }, List.of("conf"));
+      return new AmSettings(values, conf);
+    }
   }
 
   static final class FailuresModel {

@@ -25,7 +25,7 @@ public enum WorkloadFormat {
   TEZEXT("tezext", "the simulator's own workload file (docs/simulator-workloads.md)") {
     @Override
     public Workload read(Path path, ReadContext context) {
-      return WorkloadJson.read(path);
+      return WorkloadJson.read(path, context.badRecords());
     }
   },
   TEZ_SIMPLE_HISTORY("tez-simple-history",

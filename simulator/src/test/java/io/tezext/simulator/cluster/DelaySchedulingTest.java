@@ -1,5 +1,6 @@
 package io.tezext.simulator.cluster;
 
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -26,8 +27,8 @@ class DelaySchedulingTest {
   private void start(int rackLocalityAdditionalDelay) {
     // 3 racks x 20 nodes, offered in order node-000-000 ... node-002-019, rotating by one per round.
     YarnSettings d = YarnSettings.DEFAULTS;
-    YarnSettings yarn = new YarnSettings(d.nodeHeartbeatMs(), 40, rackLocalityAdditionalDelay, false, false,
-        d.preemptionIntervalMs(), d.preemptionWaitMs(), d.maxAmSharePercent(), d.maxOffSwitchPerHeartbeat());
+    YarnSettings yarn = d.with(YarnSettings.NODE_LOCALITY_DELAY, 40)
+        .with(YarnSettings.RACK_LOCALITY_ADDITIONAL_DELAY, rackLocalityAdditionalDelay);
     ClusterSpec spec = ClusterSpec.uniform(3, 20, 4096, 4, List.of(), yarn);
     loop = new EventLoop();
     rm = new ResourceManager(loop, spec, ClusterObserver.NONE);

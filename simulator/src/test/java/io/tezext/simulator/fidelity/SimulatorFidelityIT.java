@@ -1,5 +1,8 @@
 package io.tezext.simulator.fidelity;
 
+import static io.tezext.simulator.am.AmSettings.CONTAINER_LAUNCH_MS;
+import static io.tezext.simulator.am.AmSettings.REUSE_LAUNCH_MS;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -213,9 +216,12 @@ class SimulatorFidelityIT {
     }
     AmSettings d = AmSettings.DEFAULTS;
     LaunchLatencies launches = recorded.launches();
-    AmSettings am = new AmSettings(d.amHeartbeatMs(), 512, d.amLaunchMs(), launches.medianColdMs(d.containerLaunchMs()),
-        launches.medianLocalizationMs(), launches.medianWarmMs(d.reuseLaunchMs()), 0, 0, d.slowStartMinFraction(),
-        d.slowStartMaxFraction(), 0.0, d.maxTaskAttempts(), SCHEDULER_CONF);
+    AmSettings am = d.with(AmSettings.AM_MEMORY_MB, 512)
+        .with(AmSettings.CONTAINER_LAUNCH_MS, launches.medianColdMs(d.get(CONTAINER_LAUNCH_MS)))
+        .with(AmSettings.LOCALIZATION_MS, launches.medianLocalizationMs())
+        .with(AmSettings.REUSE_LAUNCH_MS, launches.medianWarmMs(d.get(REUSE_LAUNCH_MS)))
+        .with(AmSettings.RACK_LOCAL_PENALTY, 0.0).with(AmSettings.OFF_SWITCH_PENALTY, 0.0)
+        .with(AmSettings.SHUFFLE_OVERLAP, 0.0).withTezConf(SCHEDULER_CONF);
     return new Scenario(new ClusterSpec(nodes, List.of(), YarnSettings.DEFAULTS), am, Failures.NONE, 1, 10_000);
   }
 }

@@ -28,8 +28,7 @@ import io.tezext.simulator.workload.Workload;
 class HandComputedScenarioTest {
 
   /** Round numbers so every instant can be computed by hand. */
-  private static final AmSettings AM = new AmSettings(1000, 1024, 4000, 1500, 0, 100, 0.2, 0.5, 0.25, 0.75, 0.0, 4,
-      Map.of());
+  private static final AmSettings AM = AmSettings.DEFAULTS.with(AmSettings.SHUFFLE_OVERLAP, 0.0);
 
   @Test
   void singleTaskOnOneNodeFinishesAtTheInstantTheModelPredicts() {
@@ -81,8 +80,8 @@ class HandComputedScenarioTest {
   }
   @Test
   void containersWaitForTheirApplicationsResourcesOnlyUntilTheyAreLocalizedOnTheNode() {
-    AmSettings localizing = new AmSettings(1000, 1024, 4000, 1500, 3000, 100, 0.2, 0.5, 0.25, 0.75, 0.0, 4,
-        Map.of("tez.am.container.reuse.enabled", "false"));
+    AmSettings localizing = AM.with(AmSettings.LOCALIZATION_MS, 3000)
+        .withTezConf(Map.of("tez.am.container.reuse.enabled", "false"));
     Scenario scenario = new Scenario(
         new ClusterSpec(List.of(new NodeSpec("n1", "/r1", 8192, 8)), List.of(), YarnSettings.DEFAULTS),
         localizing, Failures.NONE, 1, 60_000);

@@ -60,16 +60,22 @@ class ScenarioFileTest {
   void wrongTypeNamesTheField() throws IOException {
     Path file = write("{\"tez\": {\"amLaunchMs\": \"soon\"}}");
     assertThatThrownBy(() -> ScenarioFile.read(file, 1))
-        .hasMessageContaining(file + " line 1")
-        .hasMessageContaining("at tez.amLaunchMs");
+        .hasMessage(file + " line 1 column 24 at tez: tez.amLaunchMs must be an integer >= 0, was \"soon\"");
   }
 
   @Test
-  void outOfRangeValueNamesTheSectionAndTheRange() throws IOException {
+  void contradictorySettingsAreNamedWhereTheSectionEnds() throws IOException {
     Path file = write("{\"tez\": {\"slowStartMinFraction\": 0.9, \"slowStartMaxFraction\": 0.5}}");
     assertThatThrownBy(() -> ScenarioFile.read(file, 1))
-        .hasMessage(file + ": in 'tez': tez.slowStartMinFraction and tez.slowStartMaxFraction must satisfy "
-            + "0 <= min <= max <= 1, were 0.9 and 0.5");
+        .hasMessage(file + " line 1 column 66 at tez: tez.slowStartMinFraction (0.9) must not exceed "
+            + "tez.slowStartMaxFraction (0.5)");
+  }
+
+  @Test
+  void aValueOutOfItsRangeNamesTheSettingAndTheRange() throws IOException {
+    Path file = write("{\n  \"yarn\": {\"nodeHeartbeatMs\": 0}}");
+    assertThatThrownBy(() -> ScenarioFile.read(file, 1))
+        .hasMessage(file + " line 2 column 31 at yarn: yarn.nodeHeartbeatMs must be an integer >= 1, was 0");
   }
 
   @Test

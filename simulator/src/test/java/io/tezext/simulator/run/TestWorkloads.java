@@ -1,5 +1,6 @@
 package io.tezext.simulator.run;
 
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -64,8 +65,7 @@ final class TestWorkloads {
 
   static Scenario withQueues(ClusterSpec c, List<QueueSpec> queues, boolean preemption) {
     YarnSettings y = c.yarn();
-    YarnSettings yarn = new YarnSettings(y.nodeHeartbeatMs(), y.nodeLocalityDelay(), y.rackLocalityAdditionalDelay(),
-        y.dominantResources(), preemption, y.preemptionIntervalMs(), y.preemptionWaitMs(), 50, y.maxOffSwitchPerHeartbeat());
+    YarnSettings yarn = y.with(YarnSettings.PREEMPTION, preemption).with(YarnSettings.MAX_AM_SHARE_PERCENT, 50.0);
     return scenario(new ClusterSpec(c.nodes(), queues, yarn));
   }
 

@@ -6,10 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.tezext.simulator.io.BadRecords;
 import io.tezext.simulator.workload.json.WorkloadJson;
 import io.tezext.simulator.workload.synthetic.SyntheticOptions;
 import io.tezext.simulator.workload.synthetic.SyntheticWorkloads;
@@ -91,6 +94,35 @@ class WorkloadJsonTest {
     Path file = write("{\"dags\": [{\"id\": \"q1\", \"vertices\": [{\"name\": \"a\"}]}]}");
     assertThatThrownBy(() -> WorkloadJson.read(file))
         .hasMessage(file + " at dags[0].vertices[0]: vertex a has no tasks");
+  }
+
+  @Test
+  void withSkipBadABadDagIsSkippedAndListedAndTheRestIsRead() throws IOException {
+    Path file = write("""
+        {"dags": [
+          {"id": "bad-field", "vertices": [{"name": "a", "tasks": [{"durationMs": -1}]}]},
+          {"id": "good", "vertices": [{"name": "a", "taskDurationsMs": [5]}]},
+          {"id": "bad-edge", "vertices": [{"name": "a", "taskDurationsMs": [1]}],
+           "edges": [{"from": "a", "to": "b"}]}
+        ]}
+        """);
+    List<String> skipped = new ArrayList<>();
+
+    Workload w = WorkloadJson.read(file, new BadRecords(true, skipped));
+
+    assertThat(w.submissions()).extracting(DagSubmission::id).containsExactly("good");
+    assertThat(skipped).containsExactly(
+        file + " line 2 column 75 at dags[0].vertices[0].tasks[0].durationMs: durationMs must be >= 0, was -1",
+        file + " at dags[2]: DAG bad-edge: edge a -> b names an unknown vertex (known: [a])");
+    assertThatThrownBy(() -> WorkloadJson.read(file, new BadRecords(false, new ArrayList<>())))
+        .hasMessageContaining("at dags[0].vertices[0].tasks[0].durationMs");
+  }
+
+  @Test
+  void dagsThatAreNotAnArrayAreNamed() throws IOException {
+    Path file = write("{\"dags\": null}");
+    assertThatThrownBy(() -> WorkloadJson.read(file))
+        .hasMessage(file + " line 1 column 10 at dags: expected an array of DAGs, found null");
   }
 
   private Path write(String json) throws IOException {

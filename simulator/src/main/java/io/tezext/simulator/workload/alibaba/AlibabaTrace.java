@@ -57,6 +57,9 @@ public final class AlibabaTrace {
   private Workload read(Path taskFile) throws IOException {
     try (CsvInput csv = CsvInput.open(taskFile)) {
       for (Row row : csv) {
+        if (row.isHeader(BatchTask.COLUMNS)) {
+          continue;
+        }
         try {
           BatchTask t = BatchTask.parse(row);
           jobs.computeIfAbsent(t.job(), j -> new ArrayList<>()).add(t);

@@ -39,6 +39,9 @@ final class BatchInstances {
     BatchInstances instances = new BatchInstances(file);
     try (CsvInput csv = CsvInput.open(file)) {
       for (Row row : csv) {
+        if (row.isHeader(COLUMNS)) {
+          continue;
+        }
         try {
           instances.add(row, jobs);
         } catch (BadRecordException e) {

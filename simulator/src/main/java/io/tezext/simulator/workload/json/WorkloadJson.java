@@ -4,15 +4,23 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 
+import io.tezext.simulator.io.BadRecordException;
+import io.tezext.simulator.io.BadRecords;
 import io.tezext.simulator.io.InputFileException;
 import io.tezext.simulator.io.JsonInput;
 import io.tezext.simulator.workload.DagSpec;
@@ -36,12 +44,96 @@ public final class WorkloadJson {
   private WorkloadJson() {
   }
 
+  /** Reads a workload file; the first bad DAG fails the read. */
   public static Workload read(Path file) {
-    return toWorkload(file.toString(), JsonInput.read(file, WorkloadModel.class));
+    return read(file, new BadRecords(false, new ArrayList<>()));
+  }
+
+  /**
+   * Reads a workload file DAG by DAG: a DAG with a bad field or an inconsistent plan fails the read
+   * or, with {@code --skip-bad}, is skipped and listed; a file that is not JSON fails either way.
+   */
+  public static Workload read(Path file, BadRecords bad) {
+    String name = file.toString();
+    try (JsonParser p = JsonInput.parser(file)) {
+      return read(name, p, bad);
+    } catch (NoSuchFileException e) {
+      throw new InputFileException(name + ": no such file");
+    } catch (JsonProcessingException e) {
+      throw new InputFileException(JsonInput.describe(name, e, ""));
+    } catch (IOException e) {
+      throw new InputFileException(name + ": cannot read: " + e.getMessage());
+    }
   }
 
   public static Workload read(String name, InputStream in) {
     return toWorkload(name, JsonInput.read(name, in, WorkloadModel.class));
+  }
+
+  private static Workload read(String file, JsonParser p, BadRecords bad) throws IOException {
+    if (p.nextToken() != JsonToken.START_OBJECT) {
+      throw new InputFileException(file + ": a workload file is a JSON object with 'dags' (docs/simulator-workloads.md)");
+    }
+    WorkloadModel m = new WorkloadModel();
+    List<DagSubmission> submissions = new ArrayList<>();
+    for (String field = p.nextFieldName(); field != null; field = p.nextFieldName()) {
+      p.nextToken();
+      switch (field) {
+        case "name" -> m.name = JsonInput.readValue(p, String.class);
+        case "notes" -> m.notes = List.of(JsonInput.readValue(p, String[].class));
+        case "dags" -> readDags(file, p, bad, submissions);
+        default -> throw new InputFileException(file + at(p) + ": unknown field '"
+            + field + "'; expected one of [name, notes, dags]");
+      }
+    }
+    if (p.nextToken() != null) {
+      throw new InputFileException(file + at(p) + ": unexpected content after the workload object");
+    }
+    try {
+      return new Workload(m.name == null ? file : m.name, submissions, m.notes);
+    } catch (IllegalArgumentException e) {
+      throw new InputFileException(file + ": " + e.getMessage());
+    }
+  }
+
+  private static void readDags(String file, JsonParser p, BadRecords bad, List<DagSubmission> out)
+      throws IOException {
+    if (p.currentToken() != JsonToken.START_ARRAY) {
+      throw new InputFileException(file + at(p) + " at dags: expected an array of DAGs, found " + p.getText());
+    }
+    int arrayDepth = depth(p);
+    for (int d = 0; p.nextToken() != JsonToken.END_ARRAY; d++) {
+      String path = "dags[" + d + "]";
+      try {
+        out.add(toSubmission(file, path, JsonInput.readValue(p, WorkloadModel.DagModel.class)));
+      } catch (JsonMappingException e) {
+        skipRestOfElement(p, arrayDepth);
+        bad.skipOrThrow(new BadRecordException(JsonInput.describe(file, e, path)));
+      } catch (BadRecordException e) {
+        bad.skipOrThrow(e);
+      }
+    }
+  }
+
+  /** After a failed element, moves the parser to that element's end, so the next one can be read. */
+  private static void skipRestOfElement(JsonParser p, int arrayDepth) throws IOException {
+    while (depth(p) > arrayDepth) {
+      if (p.nextToken() == null) {
+        return;
+      }
+    }
+  }
+
+  private static String at(JsonParser p) {
+    return " line " + p.getTokenLocation().getLineNr() + " column " + p.getTokenLocation().getColumnNr();
+  }
+
+  private static int depth(JsonParser p) {
+    int depth = 0;
+    for (JsonStreamContext c = p.getParsingContext(); c != null; c = c.getParent()) {
+      depth++;
+    }
+    return depth;
   }
 
   public static void write(Workload workload, Path file) throws IOException {
@@ -53,31 +145,38 @@ public final class WorkloadJson {
   private static Workload toWorkload(String file, WorkloadModel m) {
     List<DagSubmission> submissions = new ArrayList<>(m.dags.size());
     for (int d = 0; d < m.dags.size(); d++) {
-      WorkloadModel.DagModel dag = m.dags.get(d);
-      String path = "dags[" + d + "]";
       try {
-        List<VertexSpec> vertices = new ArrayList<>();
-        for (int v = 0; v < dag.vertices.size(); v++) {
-          WorkloadModel.VertexModel vm = dag.vertices.get(v);
-          path = "dags[" + d + "].vertices[" + v + "]";
-          vertices.add(new VertexSpec(vm.name, vm.memoryMb, vm.vcores, vm.input, vm.inputInitMs, vm.tasks()));
-        }
-        path = "dags[" + d + "]";
-        List<EdgeSpec> edges = new ArrayList<>();
-        for (WorkloadModel.EdgeModel e : dag.edges) {
-          edges.add(new EdgeSpec(e.from, e.to, e.movement));
-        }
-        String name = dag.name == null ? dag.id : dag.name;
-        submissions.add(new DagSubmission(dag.id, dag.arrivalMs, dag.queue, dag.session,
-            new DagSpec(name, vertices, edges)));
-      } catch (IllegalArgumentException e) {
-        throw new InputFileException(file + " at " + path + ": " + e.getMessage());
+        submissions.add(toSubmission(file, "dags[" + d + "]", m.dags.get(d)));
+      } catch (BadRecordException e) {
+        throw new InputFileException(e.getMessage());
       }
     }
     try {
       return new Workload(m.name == null ? file : m.name, submissions, m.notes);
     } catch (IllegalArgumentException e) {
       throw new InputFileException(file + ": " + e.getMessage());
+    }
+  }
+
+  /** A DAG of the file as a submission; an inconsistency fails with the DAG's (or vertex's) path. */
+  private static DagSubmission toSubmission(String file, String dagPath, WorkloadModel.DagModel dag) {
+    String path = dagPath;
+    try {
+      List<VertexSpec> vertices = new ArrayList<>();
+      for (int v = 0; v < dag.vertices.size(); v++) {
+        WorkloadModel.VertexModel vm = dag.vertices.get(v);
+        path = dagPath + ".vertices[" + v + "]";
+        vertices.add(new VertexSpec(vm.name, vm.memoryMb, vm.vcores, vm.input, vm.inputInitMs, vm.tasks()));
+      }
+      path = dagPath;
+      List<EdgeSpec> edges = new ArrayList<>();
+      for (WorkloadModel.EdgeModel e : dag.edges) {
+        edges.add(new EdgeSpec(e.from, e.to, e.movement));
+      }
+      String name = dag.name == null ? dag.id : dag.name;
+      return new DagSubmission(dag.id, dag.arrivalMs, dag.queue, dag.session, new DagSpec(name, vertices, edges));
+    } catch (IllegalArgumentException | NullPointerException e) {
+      throw new BadRecordException(file + " at " + path + ": " + e.getMessage());
     }
   }
 

@@ -66,6 +66,24 @@ class AlibabaTraceTest {
   }
 
   @Test
+  void aDerivedFileWithAHeaderRowAndWholeNumbersWrittenAsDecimalsReadsTheSame() throws IOException {
+    Workload plain = read(write("batch_task.csv", TASKS), new ArrayList<>());
+    Path other = Files.createDirectory(dir.resolve("derived"));
+    String derived = "task_name,instance_num,job_name,task_type,status,start_time,end_time,plan_cpu,plan_mem\n"
+        + TASKS.replace(",2,j_7,", ",2.0,j_7,").replace(",86500,", ",86500.0,");
+    Workload fromDerived = read(Files.writeString(other.resolve("batch_task.csv"), derived), new ArrayList<>());
+
+    assertThat(fromDerived.submissions()).isEqualTo(plain.submissions());
+  }
+
+  @Test
+  void aFractionalInstanceCountIsStillAnError() throws IOException {
+    Path file = write("batch_task.csv", TASKS.replace(",2,j_7,", ",2.5,j_7,"));
+    assertThatThrownBy(() -> read(file, new ArrayList<>()))
+        .hasMessageContaining("line 1 column 2 (instance_num): expected an integer, found '2.5'");
+  }
+
+  @Test
   void arrivalsAreFirstTaskStartsShiftedToZero() throws IOException {
     Workload w = read(write("batch_task.csv", TASKS), new ArrayList<>());
 

@@ -1,0 +1,111 @@
+package io.tezext.simulator.settings;
+
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** The values of one section's settings; immutable, each checked against its declaration. */
+public final class Settings {
+  private final SettingsSection section;
+  private final double[] values;
+
+  Settings(SettingsSection section, double[] values) {
+    this.section = section;
+    this.values = values;
+  }
+
+  public SettingsSection section() {
+    return section;
+  }
+
+  public long get(LongSetting s) {
+    return (long) values[of(s)];
+  }
+
+  public int get(IntSetting s) {
+    return (int) values[of(s)];
+  }
+
+  public double get(DoubleSetting s) {
+    return values[of(s)];
+  }
+
+  public boolean get(BooleanSetting s) {
+    return values[of(s)] != 0;
+  }
+
+  public Settings with(LongSetting s, long value) {
+    return with(s, (double) value);
+  }
+
+  public Settings with(IntSetting s, int value) {
+    return with(s, (double) value);
+  }
+
+  public Settings with(DoubleSetting s, double value) {
+    return with((Setting) s, value);
+  }
+
+
+  public Settings with(BooleanSetting s, boolean value) {
+    return with(s, value ? 1.0 : 0.0);
+  }
+
+  private Settings with(Setting s, double value) {
+    Settings result = set(s, value);
+    section.checkRules(result);
+    return result;
+  }
+
+  /** Sets any setting to a value of its kind (1/0 for booleans), leaving the section's rules for later. */
+  Settings set(Setting s, double value) {
+    of(s);
+    s.check(value);
+    double[] copy = values.clone();
+    copy[s.index()] = value;
+    return new Settings(section, copy);
+  }
+
+  /** The settings that differ from their defaults, as the scenario file would write them. */
+  public Map<String, String> changed() {
+    Map<String, String> changed = new LinkedHashMap<>();
+    double[] defaults = section.defaults().values;
+    for (Setting s : section.settings()) {
+      if (values[s.index()] != defaults[s.index()]) {
+        changed.put(s.name(), s.format(values[s.index()]));
+      }
+    }
+    return changed;
+  }
+
+  /** Every setting's value, as the scenario file would write it. */
+  public Map<String, String> all() {
+    Map<String, String> all = new LinkedHashMap<>();
+    for (Setting s : section.settings()) {
+      all.put(s.name(), s.format(values[s.index()]));
+    }
+    return all;
+  }
+
+  private int of(Setting s) {
+    if (s.section() != section) {
+      throw new IllegalArgumentException(s.path() + " is not a setting of '" + section.name() + "'");
+    }
+    return s.index();
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof Settings other && other.section == section && Arrays.equals(other.values, values);
+  }
+
+  @Override
+  public int hashCode() {
+    return Arrays.hashCode(values);
+  }
+
+  @Override
+  public String toString() {
+    return section.name() + all();
+  }
+}
