@@ -20,6 +20,7 @@ tezext_build_module() {
     return 1
   fi
   rm -f "$log"
+  touch "$stamp" # the class path file keeps its date when its content did not change
 }
 
 tezext_module_classpath() {

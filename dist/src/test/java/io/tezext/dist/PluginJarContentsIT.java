@@ -77,7 +77,13 @@ class PluginJarContentsIT {
             .forEach(compiled::add);
       }
     }
+    assertThat(compiled).as("classes compiled by the plugin modules (none: the jar would pass empty)").isNotEmpty();
     assertThat(entries).containsAll(compiled);
+  }
+
+  @Test
+  void theJarIsNotEmpty() {
+    assertThat(entries).as("classes in %s", jar).anyMatch(name -> name.endsWith(".class"));
   }
 
   @Test

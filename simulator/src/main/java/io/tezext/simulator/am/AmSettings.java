@@ -26,9 +26,9 @@ public record AmSettings(Settings values, Map<String, String> tezConf) {
   public static final LongSetting CONTAINER_LAUNCH_MS = SECTION.longSetting("containerLaunchMs", 1500, 0,
       "a new container's assignment to its task running (a cold JVM start)");
   public static final LongSetting LOCALIZATION_MS = SECTION.longSetting("localizationMs", 0, 0,
-      "how long a NodeManager downloads an application's resources before its first container on the node "
-          + "can start; later containers of the application there wait for the same download or find the files. "
-          + "0 when `tez.lib.uris` is cached node-wide (a PUBLIC resource)");
+      "extra launch time of a new container assigned before any task of its application has started on its "
+          + "node: the NodeManager is still localizing the application (downloading its resources, starting its "
+          + "localizer). 0 when `tez.lib.uris` is cached node-wide (a PUBLIC resource)");
   public static final LongSetting REUSE_LAUNCH_MS = SECTION.longSetting("reuseLaunchMs", 100, 0,
       "a reused container's assignment to its task running (a warm JVM)");
   public static final LongSetting COLD_TASK_PENALTY_MS = SECTION.longSetting("coldTaskPenaltyMs", 0, 0,
@@ -90,6 +90,11 @@ public record AmSettings(Settings values, Map<String, String> tezConf) {
 
   public AmSettings with(DoubleSetting s, double value) {
     return new AmSettings(values.with(s, value), tezConf);
+  }
+
+  /** Sets a setting by name from text ({@code containerLaunchMs}, {@code 2000}). */
+  public AmSettings withText(String name, String text) {
+    return new AmSettings(values.withText(name, text), tezConf);
   }
 
   public AmSettings withTezConf(Map<String, String> conf) {

@@ -1,5 +1,6 @@
 package io.tezext.simulator.am;
 
+import static io.tezext.simulator.am.AmSettings.COLD_TASK_PENALTY_MS;
 import static io.tezext.simulator.am.AmSettings.CONTAINER_LAUNCH_MS;
 import static io.tezext.simulator.am.AmSettings.LOCALIZATION_MS;
 import static io.tezext.simulator.am.AmSettings.MAX_TASK_ATTEMPTS;
@@ -59,16 +60,16 @@ final class AttemptLifecycle {
   private final ApplicationAttemptId appAttemptId;
   /** Containers that have run a task of this AM, by id, with the attempt in each now (if any). */
   private final Map<Long, LaunchedContainer> launched = new HashMap<>();
-  /** By node index: when this application's resources are (or will be) localized there; -1: not yet. */
-  private final long[] localizedAtMs;
+  /** By node index: when this application's first task starts (or started) there; -1: none launched yet. */
+  private final long[] firstStartMs;
 
   AttemptLifecycle(AmEnvironment env, Listener am, MeteredScheduler scheduler, ApplicationAttemptId appAttemptId) {
     this.env = env;
     this.am = am;
     this.scheduler = scheduler;
     this.appAttemptId = appAttemptId;
-    this.localizedAtMs = new long[env.rm().nodes().size()];
-    Arrays.fill(localizedAtMs, -1);
+    this.firstStartMs = new long[env.rm().nodes().size()];
+    Arrays.fill(firstStartMs, -1);
   }
 
   /**
@@ -127,9 +128,9 @@ final class AttemptLifecycle {
   }
 
   /**
-   * A reused container runs the task after the warm latency; a new one first waits for the
-   * application's resources on its node (the first container there starts the download, later ones
-   * wait for it or find them there), then starts a JVM.
+   * A reused container runs the task after the warm latency; a new one after a cold JVM start, plus
+   * the localization time when it is assigned before any task of the application has started on its
+   * node (the NodeManager is still localizing the application), as Tez history classifies launches.
    */
   private long launchedAtMs(SimAttempt a) {
     long now = env.loop().now();
@@ -137,10 +138,12 @@ final class AttemptLifecycle {
       return now + env.settings().get(REUSE_LAUNCH_MS);
     }
     int node = a.container.node().index();
-    if (localizedAtMs[node] < 0) {
-      localizedAtMs[node] = now + env.settings().get(LOCALIZATION_MS);
+    boolean localizing = firstStartMs[node] < 0 || now < firstStartMs[node];
+    long start = now + env.settings().get(CONTAINER_LAUNCH_MS) + (localizing ? env.settings().get(LOCALIZATION_MS) : 0);
+    if (firstStartMs[node] < 0 || start < firstStartMs[node]) {
+      firstStartMs[node] = start;
     }
-    return Math.max(now, localizedAtMs[node]) + env.settings().get(CONTAINER_LAUNCH_MS);
+    return start;
   }
 
   private void started(SimAttempt a) {
@@ -322,7 +325,8 @@ final class AttemptLifecycle {
       case OFF_SWITCH -> env.settings().get(OFF_SWITCH_PENALTY);
       default -> 0;
     };
-    return Math.round(a.task.spec.durationMs() * (1 + penalty));
+    long coldJvm = a.reused ? 0 : env.settings().get(COLD_TASK_PENALTY_MS);
+    return Math.round(a.task.spec.durationMs() * (1 + penalty)) + coldJvm;
   }
 
   private SplittableRandom drawFor(SimAttempt a) {

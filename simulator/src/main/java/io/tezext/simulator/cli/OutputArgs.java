@@ -17,7 +17,8 @@ final class OutputArgs {
   Path out;
 
   @Option(names = "--format", defaultValue = "console,json,csv", paramLabel = "FORMATS",
-      description = "Report formats: console, json, csv, html (default ${DEFAULT-VALUE}).")
+      completionCandidates = ReportType.Names.class,
+      description = "Report formats, comma-separated: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
   String formats;
 
   @Option(names = "--report",

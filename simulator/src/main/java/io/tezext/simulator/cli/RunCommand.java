@@ -1,9 +1,6 @@
 package io.tezext.simulator.cli;
 
-import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -17,8 +14,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import io.tezext.simulator.metrics.RunResult;
 import io.tezext.simulator.run.Scenario;
 import io.tezext.simulator.run.ScenarioFile;
+import io.tezext.simulator.scheduler.SchedulerKind;
 import io.tezext.simulator.scheduler.SchedulerSpec;
-import io.tezext.simulator.workload.ReadContext;
 import io.tezext.simulator.workload.Workload;
 import io.tezext.simulator.workload.WorkloadFormat;
 
@@ -37,8 +34,10 @@ final class RunCommand implements Callable<Integer> {
   WorkloadChoice workload;
 
   @Option(names = "--scheduler", defaultValue = "dagaware", paramLabel = "SPECS",
-      description = "Comma-separated schedulers, the first is the baseline; Tez settings in parentheses, "
-          + "e.g. 'dagaware,dagaware(tez.am.container.reuse.enabled=false)' (default ${DEFAULT-VALUE}).")
+      completionCandidates = SchedulerKind.Names.class,
+      description = "Comma-separated schedulers (${COMPLETION-CANDIDATES}, or class:NAME), the first is the baseline; "
+          + "settings in parentheses, a label before '=', e.g. "
+          + "'dagaware,no-reuse=dagaware(tez.am.container.reuse.enabled=false)' (default ${DEFAULT-VALUE}).")
   String schedulers;
 
   @Option(names = "--seed", defaultValue = "1", description = "Seed for every random choice (default ${DEFAULT-VALUE}).")
@@ -51,13 +50,17 @@ final class RunCommand implements Callable<Integer> {
   SyntheticArgs synthetic = new SyntheticArgs();
 
   @Option(names = "--workload-format", defaultValue = "auto", paramLabel = "FORMAT",
-      description = "Format of --workload: auto (detect), tezext, tez-simple-history, tez-ats-zip, tez-proto-history, "
-          + "alibaba-2018, sls "
-          + "(default ${DEFAULT-VALUE}).")
+      completionCandidates = WorkloadFormat.Names.class,
+      description = "Format of --workload: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}: detect it).")
   String workloadFormat;
 
   @Option(names = "--skip-bad", description = "Skip, count and list unusable trace records instead of stopping.")
   boolean skipBad;
+
+  @Option(names = "--calibrate", defaultValue = "auto", paramLabel = "auto|off",
+      description = "With Tez history as the workload: calibrate the launch model and the scheduler's keys from it "
+          + "(auto, the default) or keep the scenario's (off, e.g. with a scenario from 'calibrate' on another run).")
+  String calibrate;
 
   static final class WorkloadChoice {
     @Option(names = "--workload", paramLabel = "PATH",
@@ -73,28 +76,22 @@ final class RunCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     output.validate();
     List<SchedulerSpec> specs = SchedulerSpec.parseList(schedulers);
+    if (!calibrate.equals("auto") && !calibrate.equals("off")) {
+      throw new IllegalArgumentException("--calibrate takes auto or off, not '" + calibrate + "'");
+    }
     Scenario scenario = ScenarioFile.read(cluster, seed);
-    Workload w = workload.file != null ? readWorkload(workload.file, scenario)
-        : synthetic.generate(scenario.cluster().hosts(), seed);
+    Workload w;
+    if (workload.file != null) {
+      WorkloadFiles.Replay replay = new WorkloadFiles(workload.file, workloadFormat, skipBad,
+          spec.commandLine().getErr()).replay(scenario, calibrate.equals("auto"), seed);
+      scenario = replay.scenario();
+      w = replay.workload();
+    } else {
+      w = synthetic.generate(scenario.cluster().hosts(), seed);
+    }
     List<RunResult> results = new SideBySideRun(scenario, w, output.checkInvariants, !output.quiet)
         .run(specs, output.out, spec.commandLine().getOut());
     output.write(results, spec.commandLine().getOut());
     return 0;
-  }
-
-  private Workload readWorkload(Path path, Scenario scenario) throws IOException {
-    WorkloadFormat format = workloadFormat.equalsIgnoreCase("auto") ? WorkloadFormat.detect(path)
-        : WorkloadFormat.fromCliName(workloadFormat);
-    List<String> skipped = new ArrayList<>();
-    Workload w = format.read(path, new ReadContext(scenario.cluster(), seed, skipBad, skipped));
-    PrintWriter err = spec.commandLine().getErr();
-    if (!skipped.isEmpty()) {
-      err.println("skipped " + skipped.size() + " unusable records (--skip-bad):");
-      skipped.stream().limit(20).forEach(s -> err.println("  " + s));
-      if (skipped.size() > 20) {
-        err.println("  ... and " + (skipped.size() - 20) + " more");
-      }
-    }
-    return w;
   }
 }

@@ -2,6 +2,9 @@ package io.tezext.simulator.cluster;
 
 /** One NodeManager: its host name, its rack, and what it offers to containers. */
 public record NodeSpec(String host, String rack, int memoryMb, int vcores) {
+  /** A node's size when a scenario does not give one. */
+  public static final int DEFAULT_MEMORY_MB = 65536;
+  public static final int DEFAULT_VCORES = 16;
 
   public NodeSpec {
     if (host == null || host.isBlank()) {

@@ -3,6 +3,7 @@ package io.tezext.simulator.report;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -35,6 +36,14 @@ public enum ReportType {
   /** The writer; console-like formats print to {@code console}. */
   public ReportWriter writer(PrintWriter console) {
     return factory.apply(console);
+  }
+
+  /** The names {@code --format} takes, for help texts. */
+  public static final class Names implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return Arrays.stream(values()).map(ReportType::cliName).iterator();
+    }
   }
 
   /** Parses a comma-separated list of format names, case-insensitively. */

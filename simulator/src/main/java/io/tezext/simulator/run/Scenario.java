@@ -20,4 +20,8 @@ public record Scenario(ClusterSpec cluster, AmSettings am, Failures failures, lo
       }
     }
   }
+
+  public Scenario withAm(AmSettings settings) {
+    return new Scenario(cluster, settings, failures, seed, sampleIntervalMs);
+  }
 }

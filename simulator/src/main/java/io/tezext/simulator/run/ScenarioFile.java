@@ -11,7 +11,10 @@ import java.util.Map;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.tezext.simulator.am.AmSettings;
 import io.tezext.simulator.cluster.ClusterSpec;
@@ -87,13 +90,45 @@ public final class ScenarioFile {
     }
   }
 
+  /**
+   * Writes a scenario as a file {@link #read} reads back to the same scenario (the seed aside, which
+   * comes from the command line), every setting spelled out, with {@code notes} for its reader.
+   */
+  public static void write(Scenario scenario, List<String> notes, Path file) throws IOException {
+    ObjectMapper json = new ObjectMapper();
+    ObjectNode root = json.createObjectNode();
+    ArrayNode noteArray = root.putArray("notes");
+    notes.forEach(noteArray::add);
+    ArrayNode nodes = root.putArray("nodes");
+    for (NodeSpec n : scenario.cluster().nodes()) {
+      nodes.addObject().put("host", n.host()).put("rack", n.rack()).put("memoryMb", n.memoryMb())
+          .put("vcores", n.vcores());
+    }
+    ArrayNode queues = root.putArray("queues");
+    for (QueueSpec q : scenario.cluster().queues()) {
+      queues.addObject().put("name", q.name()).put("capacity", q.capacityPercent())
+          .put("maxCapacity", q.maxCapacityPercent());
+    }
+    SettingsJson.write(scenario.cluster().yarn().values(), root.putObject("yarn"));
+    ObjectNode tez = root.putObject("tez");
+    SettingsJson.write(scenario.am().values(), tez);
+    ObjectNode conf = tez.putObject("conf");
+    scenario.am().tezConf().forEach(conf::put);
+    ObjectNode failures = root.putObject("failures");
+    failures.put("containerFailureProbability", scenario.failures().containerFailureProbability());
+    ArrayNode losses = failures.putArray("nodeLosses");
+    scenario.failures().nodeLosses().forEach(l -> losses.addObject().put("host", l.host()).put("atMs", l.atMs()));
+    root.put("sampleIntervalMs", scenario.sampleIntervalMs());
+    json.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
+  }
+
   // The file's shape, with its defaults. Public fields for Jackson; not API.
 
   static final class FileModel {
     public Integer racks;
     public Integer nodesPerRack;
-    public int nodeMemoryMb = 65536;
-    public int nodeVcores = 16;
+    public int nodeMemoryMb = NodeSpec.DEFAULT_MEMORY_MB;
+    public int nodeVcores = NodeSpec.DEFAULT_VCORES;
     public List<NodeModel> nodes = List.of();
     public List<QueueModel> queues = List.of();
     @JsonDeserialize(using = YarnSection.class)

@@ -27,7 +27,7 @@ import org.apache.log4j.spi.LoggingEvent;
  * count says which run it came from.
  */
 public final class SchedulerLog implements AutoCloseable {
-  static final String FILE = "scheduler.log";
+  public static final String FILE = "scheduler.log";
   private static final String THREAD_PREFIX = "run ";
 
   private final Logger root = Logger.getRootLogger();

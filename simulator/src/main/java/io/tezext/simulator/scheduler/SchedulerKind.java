@@ -1,6 +1,7 @@
 package io.tezext.simulator.scheduler;
 
 import java.util.Arrays;
+import java.util.Iterator;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
@@ -37,6 +38,14 @@ public enum SchedulerKind {
   /** The class the simulator loads for each run (named, so that only a run's own loader loads it). */
   public String className() {
     return className;
+  }
+
+  /** The names {@code --scheduler} takes, for help texts. */
+  public static final class Names implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      return Arrays.stream(values()).map(SchedulerKind::cliName).iterator();
+    }
   }
 
   /** Looks a scheduler up by its command-line name, case-insensitively. */

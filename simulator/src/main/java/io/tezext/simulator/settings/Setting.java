@@ -56,6 +56,24 @@ public abstract sealed class Setting permits LongSetting, IntSetting, DoubleSett
   /** A value as the scenario file would write it. */
   abstract String format(double value);
 
+  /** Parses a value written as text ({@code 2000}, {@code 0.5}, {@code true}); the error says what is accepted. */
+  double parse(String text) {
+    String t = text.trim();
+    if (this instanceof BooleanSetting) {
+      if (t.equals("true") || t.equals("false")) {
+        return t.equals("true") ? 1 : 0;
+      }
+      throw outOfRange(text);
+    }
+    try {
+      double v = Double.parseDouble(t);
+      check(v);
+      return v;
+    } catch (NumberFormatException e) {
+      throw outOfRange("'" + text + "'");
+    }
+  }
+
   IllegalArgumentException outOfRange(String value) {
     return new IllegalArgumentException(path() + " must be " + accepts() + ", was " + value);
   }

@@ -51,6 +51,15 @@ public final class Settings {
     return with(s, value ? 1.0 : 0.0);
   }
 
+  /** Sets the setting named {@code name} from text; the error names the setting and what it accepts. */
+  public Settings withText(String name, String text) {
+    Setting s = section.find(name);
+    if (s == null) {
+      throw new IllegalArgumentException("'" + section.name() + "' has no setting '" + name + "'");
+    }
+    return with(s, s.parse(text));
+  }
+
   private Settings with(Setting s, double value) {
     Settings result = set(s, value);
     section.checkRules(result);
@@ -85,6 +94,11 @@ public final class Settings {
       all.put(s.name(), s.format(values[s.index()]));
     }
     return all;
+  }
+
+  /** Any setting's value as a number (1/0 for booleans). */
+  double get(Setting s) {
+    return values[of(s)];
   }
 
   private int of(Setting s) {

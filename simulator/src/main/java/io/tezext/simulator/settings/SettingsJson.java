@@ -9,6 +9,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationContext;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Reads a section of the scenario file into {@link Settings}, field by field from the parser, so
@@ -56,6 +57,20 @@ public final class SettingsJson {
       throw JsonMappingException.from(p, e.getMessage(), e);
     }
     return values;
+  }
+
+  /** Writes every setting of {@code values} into {@code section}, as the reader reads them. */
+  public static void write(Settings values, ObjectNode section) {
+    for (Setting s : values.section().settings()) {
+      double v = values.get(s);
+      if (s instanceof BooleanSetting) {
+        section.put(s.name(), v != 0);
+      } else if (s instanceof DoubleSetting) {
+        section.put(s.name(), v);
+      } else {
+        section.put(s.name(), (long) v);
+      }
+    }
   }
 
   private static double value(Setting s, JsonParser p, JsonToken token) throws IOException {

@@ -3,7 +3,10 @@ package io.tezext.simulator.workload;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
@@ -22,62 +25,77 @@ import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
  * trace format is one package under {@code workload} and one constant here.
  */
 public enum WorkloadFormat {
-  TEZEXT("tezext", "the simulator's own workload file (docs/simulator-workloads.md)") {
-    @Override
-    public Workload read(Path path, ReadContext context) {
-      return WorkloadJson.read(path, context.badRecords());
-    }
-  },
-  TEZ_SIMPLE_HISTORY("tez-simple-history",
-      "Tez SimpleHistoryLoggingService output (tez.simple.history.logging.dir): a file or a directory") {
-    @Override
-    public Workload read(Path path, ReadContext context) throws IOException {
-      return history(new SimpleHistoryFiles(path), context);
-    }
-  },
+  // Constants in the order detection tries them; the simulator's own file is what is left.
   TEZ_ATS_ZIP("tez-ats-zip",
-      "the zip Tez's ATSImportTool downloads per DAG from the YARN timeline server: a zip or a directory of them") {
+      "the zip Tez's ATSImportTool downloads per DAG from the YARN timeline server: a zip or a directory of them",
+      AtsZipFiles::looksLikeAtsZip) {
     @Override
-    public Workload read(Path path, ReadContext context) throws IOException {
-      return history(new AtsZipFiles(path), context);
+    public HistoryInput historyInput(Path path) {
+      return new AtsZipFiles(path);
     }
   },
   TEZ_PROTO_HISTORY("tez-proto-history",
       "Tez ProtoHistoryLoggingService output (tez.history.logging.proto-base-dir): the base directory, "
-          + "its dag_data/app_data trees, or one SequenceFile") {
+          + "its dag_data/app_data trees, or one SequenceFile", ProtoHistoryFiles::looksLikeProtoHistory) {
     @Override
-    public Workload read(Path path, ReadContext context) throws IOException {
-      return history(new ProtoHistoryFiles(path), context);
+    public HistoryInput historyInput(Path path) {
+      return new ProtoHistoryFiles(path);
     }
   },
   ALIBABA_2018("alibaba-2018",
       "Alibaba cluster-trace-v2018 batch_task.csv (or .gz), with batch_instance.csv beside it if present: "
-          + "the file or its directory") {
+          + "the file or its directory", AlibabaTrace::looksLikeTrace) {
     @Override
     public Workload read(Path path, ReadContext context) throws IOException {
       return AlibabaTrace.read(path, context);
     }
   },
-  SLS("sls", "a Hadoop Scheduler Load Simulator (SLS) JSON trace") {
+  TEZ_SIMPLE_HISTORY("tez-simple-history",
+      "Tez SimpleHistoryLoggingService output (tez.simple.history.logging.dir): a file or a directory",
+      SimpleHistoryFiles::looksLikeHistory) {
+    @Override
+    public HistoryInput historyInput(Path path) {
+      return new SimpleHistoryFiles(path);
+    }
+  },
+  SLS("sls", "a Hadoop Scheduler Load Simulator (SLS) JSON trace", SlsTrace::looksLikeTrace) {
     @Override
     public Workload read(Path path, ReadContext context) throws IOException {
       return SlsTrace.read(path, context);
     }
+  },
+  TEZEXT("tezext", "the simulator's own workload file (docs/simulator-workloads.md)", path -> true) {
+    @Override
+    public Workload read(Path path, ReadContext context) {
+      return WorkloadJson.read(path, context.badRecords());
+    }
   };
+
+  /** Tells whether an input is in a format. */
+  @FunctionalInterface
+  interface Detector {
+    boolean matches(Path path) throws IOException;
+  }
 
   private final String cliName;
   private final String description;
 
-  WorkloadFormat(String cliName, String description) {
+  private final Detector detector;
+
+  WorkloadFormat(String cliName, String description, Detector detector) {
     this.cliName = cliName;
     this.description = description;
+    this.detector = detector;
   }
 
   /** Reads the workload; records it cannot use fail the read or, when the context says so, are skipped and listed. */
-  public abstract Workload read(Path path, ReadContext context) throws IOException;
+  public Workload read(Path path, ReadContext context) throws IOException {
+    return TezHistoryReader.read(historyInput(path), context.badRecords().skip(), context.badRecords().skipped());
+  }
 
-  private static Workload history(HistoryInput input, ReadContext context) throws IOException {
-    return TezHistoryReader.read(input, context.badRecords().skip(), context.badRecords().skipped());
+  /** For a form of Tez history, its files, which also tell how the DAGs ran (calibration); otherwise null. */
+  public HistoryInput historyInput(Path path) {
+    return null;
   }
 
   public String cliName() {
@@ -88,24 +106,27 @@ public enum WorkloadFormat {
     return description;
   }
 
-  /** Tells the format from the input itself. */
+  /** Tells the format from the input itself: the first whose detector recognizes it. */
   public static WorkloadFormat detect(Path path) throws IOException {
     if (!Files.exists(path)) {
       throw new InputFileException(path + ": no such file or directory");
     }
-    if (AtsZipFiles.looksLikeAtsZip(path)) {
-      return TEZ_ATS_ZIP;
+    for (WorkloadFormat f : values()) {
+      if (f.detector.matches(path)) {
+        return f;
+      }
     }
-    if (ProtoHistoryFiles.looksLikeProtoHistory(path)) {
-      return TEZ_PROTO_HISTORY;
+    throw new AssertionError("the simulator's own format matches anything");
+  }
+
+  /** The names {@code --workload-format} takes, for help texts. */
+  public static final class Names implements Iterable<String> {
+    @Override
+    public Iterator<String> iterator() {
+      List<String> names = new ArrayList<>(List.of("auto"));
+      Arrays.stream(values()).map(WorkloadFormat::cliName).forEach(names::add);
+      return names.iterator();
     }
-    if (AlibabaTrace.looksLikeTrace(path)) {
-      return ALIBABA_2018;
-    }
-    if (SimpleHistoryFiles.looksLikeHistory(path)) {
-      return TEZ_SIMPLE_HISTORY;
-    }
-    return SlsTrace.looksLikeTrace(path) ? SLS : TEZEXT;
   }
 
   public static WorkloadFormat fromCliName(String name) {

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.tezext.simulator.metrics.RunFigures;
+import io.tezext.simulator.run.SchedulerLog;
 
 class TezextSimTest {
   @TempDir
@@ -165,6 +166,71 @@ class TezextSimTest {
   void reportsNeedAnOutputDirectory() {
     assertThat(run("run", "--cluster", "scenarios/reference.json", "--synthetic")).isEqualTo(2);
     assertThat(err.toString()).contains("--out DIR is needed");
+  }
+
+  @Test
+  void schedulerWarningsGoToALogFileAndTheConsoleGetsACount() throws IOException {
+    // A busy session: DagAware warns when a held container is too small for a waiting request.
+    assertThat(run("run", "--cluster", "scenarios/reference.json", "--synthetic", "--dags", "40", "--sessions", "2",
+        "--seed", "3", "--scheduler", "a=dagaware,b=dagaware", "--out", dir.toString(), "--quiet")).isZero();
+
+    assertThat(out.toString() + err.toString()).doesNotContain("WARN");
+    assertThat(out.toString()).containsPattern("scheduler log: [0-9,]+ warnings \\(a [0-9,]+, b [0-9,]+\\) in .*"
+        + SchedulerLog.FILE);
+    assertThat(Files.readString(dir.resolve(SchedulerLog.FILE))).contains("WARN  [run a] DagAwareYarnTaskScheduler")
+        .contains("WARN  [run b] DagAwareYarnTaskScheduler");
+  }
+
+  @Test
+  void withSkipBadABadDagOfAWorkloadFileIsSkippedAndTheRestReplayed() throws IOException {
+    Path workload = dir.resolve("w.json");
+    assertThat(run("generate", "--cluster", "scenarios/reference.json", "--dags", "3", "--out",
+        workload.toString())).isZero();
+    String broken = Files.readString(workload).replaceFirst("\"memoryMb\" : [0-9]+", "\"memoryMb\" : -1");
+    Files.writeString(workload, broken);
+
+    assertThat(run("run", "--cluster", "scenarios/reference.json", "--workload", workload.toString(),
+        "--format", "console", "--quiet")).isEqualTo(2);
+    assertThat(run("run", "--cluster", "scenarios/reference.json", "--workload", workload.toString(), "--skip-bad",
+        "--format", "console", "--quiet")).isZero();
+    assertThat(err.toString()).contains("skipped 1 unusable records (--skip-bad)")
+        .contains("at dags[0].vertices[0].memoryMb: memoryMb must be positive, was -1");
+    assertThat(out.toString()).containsPattern("DAGs +2");
+  }
+
+  @Test
+  void calibrateWritesAScenarioThatRunReplaysOtherHistoryOn() throws Exception {
+    Path proto = Path.of(getClass().getResource("/tezhistory/proto").toURI());
+    Path simple = Path.of(getClass().getResource(
+        "/tezhistory/history.txt.appattempt_1795361869420_0001_000001").toURI());
+    Path scenario = dir.resolve("calibrated.json");
+
+    assertThat(run("calibrate", "--workload", proto.toString(), "--out", scenario.toString())).as(err.toString())
+        .isZero();
+    String written = Files.readString(scenario);
+    assertThat(written).contains("measured: tez.containerLaunchMs").contains("SUPPLY their memoryMb and vcores")
+        .contains("\"coldTaskPenaltyMs\" : ").contains("tez.am.container.idle.release-timeout-min.millis");
+    assertThat(run("run", "--cluster", scenario.toString(), "--workload", simple.toString(), "--calibrate", "off",
+        "--format", "console", "--quiet")).as(err.toString()).isZero();
+    assertThat(out.toString()).doesNotContain("calibrated from the history");
+    assertThat(run("run", "--cluster", "scenarios/reference.json", "--workload", simple.toString(),
+        "--format", "console", "--quiet")).isZero();
+    assertThat(out.toString()).contains("calibrated from the history (--calibrate off to keep the scenario's): "
+        + "tez.containerLaunchMs");
+  }
+
+  @Test
+  void settingsListsEveryScenarioSettingWithItsDefault() {
+    assertThat(run("settings")).isZero();
+    assertThat(out.toString()).contains("tez.containerLaunchMs").contains("default 1500")
+        .contains("yarn.nodeLocalityDelay");
+  }
+
+  @Test
+  void helpTextsListTheRegistries() {
+    assertThat(run("run", "--help")).isZero();
+    assertThat(out.toString().replaceAll("\\s+", " ")).contains("auto, tez-ats-zip, tez-proto-history, alibaba-2018, tez-simple-history, "
+        + "sls, tezext").contains("console, json, csv, html").contains("schedulers (dagaware, or class");
   }
 
   @Test

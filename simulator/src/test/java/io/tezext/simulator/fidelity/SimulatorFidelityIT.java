@@ -1,10 +1,9 @@
 package io.tezext.simulator.fidelity;
 
-import static io.tezext.simulator.am.AmSettings.CONTAINER_LAUNCH_MS;
-import static io.tezext.simulator.am.AmSettings.REUSE_LAUNCH_MS;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +14,9 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 import org.apache.hadoop.yarn.client.api.YarnClient;
@@ -26,47 +28,37 @@ import org.apache.tez.dag.api.client.StatusGetOpts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.tezext.simulator.am.AmSettings;
-import io.tezext.simulator.cluster.ClusterSpec;
-import io.tezext.simulator.cluster.NodeSpec;
-import io.tezext.simulator.cluster.YarnSettings;
-import io.tezext.simulator.metrics.AttemptOutcome;
-import io.tezext.simulator.metrics.AttemptRecord;
-import io.tezext.simulator.metrics.DagRecord;
-import io.tezext.simulator.metrics.Locality;
-import io.tezext.simulator.metrics.RunResult;
-import io.tezext.simulator.run.Failures;
-import io.tezext.simulator.run.Scenario;
-import io.tezext.simulator.run.Simulation;
-import io.tezext.simulator.scheduler.SchedulerSpec;
+import io.tezext.simulator.cli.TezextSim;
 import io.tezext.simulator.workload.DagSpec;
 import io.tezext.simulator.workload.DagSubmission;
 import io.tezext.simulator.workload.DataMovement;
 import io.tezext.simulator.workload.EdgeSpec;
 import io.tezext.simulator.workload.WorkloadFormat;
-import io.tezext.simulator.workload.tezhistory.LaunchLatencies;
+import io.tezext.simulator.workload.tezhistory.HistoryInput;
 import io.tezext.simulator.workload.tezhistory.ProtoHistoryFiles;
 import io.tezext.simulator.workload.tezhistory.RecordedHistory;
-import io.tezext.simulator.workload.tezhistory.SimpleHistoryFiles;
 import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
 import io.tezext.testkit.TezTestCluster;
 
 /**
- * Runs DAGs on a real Tez-on-YARN cluster with history logging on, reads the history back, replays
- * it on a simulated cluster shaped like the real one with the same scheduler, and compares each
- * DAG's run time, once from simple history and once from proto history. The model's launch
- * latencies are calibrated from each history, not from this test.
+ * How closely the simulator replays real DAGs, measured the way a user would: run the same four DAGs
+ * in two Tez sessions on a real Tez-on-YARN cluster (one logging simple history, one proto history),
+ * then, through the command line, calibrate a scenario on one session's history ({@code tezext-sim
+ * calibrate}), supply what history cannot tell (node memory and vcores, as a user edits the file),
+ * replay the other session with it ({@code tezext-sim run --calibrate off}) and compare each DAG's
+ * run time; and the same the other way round. No value is fitted to the session it is scored on.
  */
 class SimulatorFidelityIT {
   static final int NODES = 2;
   static final int NODE_MB = 4096;
+  static final int NODE_VCORES = 8;
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
-   * Idle containers are kept for longer than any DAG here, in the real session and in the replay.
-   * With Tez's default (a random 5–10 s), whether a container idle in one DAG survives into the next
-   * depends on the draw and on which idle container DagAware picks first from an identity-hashed
-   * set: a coin flip per run that moved the real chain DAG by 20% between two runs of this test.
-   * Fixing it compares the model, not the coin.
+   * Idle containers are kept for longer than any DAG here. With Tez's default (a random 5–10 s),
+   * whether a container idle in one DAG survives into the next depends on the draw: a coin flip per
+   * run that moved the real chain DAG by 20% between two runs. The history records the setting, and
+   * calibration carries it into the replay.
    */
   static final Map<String, String> SCHEDULER_CONF = Map.of(
       TezConfiguration.TEZ_AM_CONTAINER_IDLE_RELEASE_TIMEOUT_MIN_MILLIS, "30000",
@@ -76,37 +68,56 @@ class SimulatorFidelityIT {
   static final TezTestCluster CLUSTER = TezTestCluster.builder().nodeManagers(NODES).nodeMemoryMb(NODE_MB).build();
 
   @Test
-  void replayedDagRunTimesAreCloseToTheRecordedOnes() throws Exception {
-    Path history = CLUSTER.newDirectory("history");
-    runFidelityDags("fidelity", conf -> {
+  void aReplayCalibratedOnOneRunIsCloseToAnotherRun() throws Exception {
+    // A production cluster's NodeManagers have long been running: only the session, its AM and its
+    // JVMs start cold. A fresh mini cluster's first application also meets cold NodeManagers and
+    // caches, which would make whichever session runs first unlike the other; a session before
+    // the recorded ones takes that.
+    runFidelityDags("fidelity-warm-up", conf -> { });
+    Path simple = CLUSTER.newDirectory("history");
+    runFidelityDags("fidelity-simple", conf -> {
       conf.set(TezConfiguration.TEZ_HISTORY_LOGGING_SERVICE_CLASS,
           "org.apache.tez.dag.history.logging.impl.SimpleHistoryLoggingService");
-      conf.set(TezConfiguration.TEZ_SIMPLE_HISTORY_LOGGING_DIR, history.toUri().toString());
+      conf.set(TezConfiguration.TEZ_SIMPLE_HISTORY_LOGGING_DIR, simple.toUri().toString());
     });
-
-    RecordedHistory recorded = TezHistoryReader.readHistory(new SimpleHistoryFiles(history), false, new ArrayList<>());
-    Comparison c = compare(recorded);
-    Files.writeString(Path.of("target", "sim-fidelity.txt"), c.report());
-    System.out.println(c.report());
-
-    // A regression guard, not the goal (10%, tracked by bench/run sim-fidelity): the real side runs
-    // on one busy 2-core host, and its first DAG's launches vary with the load (8-14% seen).
-    assertThat(c.maxErrorPct()).as(c.report()).isLessThanOrEqualTo(20.0);
-  }
-
-  /** The third history form: the same DAGs logged by ProtoHistoryLoggingService read back alike. */
-  @Test
-  void protoHistoryReadsBackTheDagsAndReplaysAsClosely() throws Exception {
-    Path history = CLUSTER.newDirectory("proto-history");
+    Path proto = CLUSTER.newDirectory("proto-history");
     runFidelityDags("fidelity-proto", conf -> {
       conf.set(TezConfiguration.TEZ_HISTORY_LOGGING_SERVICE_CLASS,
           "org.apache.tez.dag.history.logging.proto.ProtoHistoryLoggingService");
-      conf.set(TezConfiguration.TEZ_HISTORY_LOGGING_PROTO_BASE_DIR, history.toUri().toString());
+      conf.set(TezConfiguration.TEZ_HISTORY_LOGGING_PROTO_BASE_DIR, proto.toUri().toString());
     });
+    assertProtoHistoryReadsBackTheSubmittedDags(proto);
 
-    assertThat(WorkloadFormat.detect(history)).isEqualTo(WorkloadFormat.TEZ_PROTO_HISTORY);
+    Path work = Files.createDirectories(Path.of("target", "sim-fidelity"));
+    Score simpleOnProto = score("calibrated on the simple-history run, scored on the proto-history run",
+        simple, proto, work.resolve("from-simple"));
+    Score protoOnSimple = score("calibrated on the proto-history run, scored on the simple-history run",
+        proto, simple, work.resolve("from-proto"));
+
+    List<Double> errors = new ArrayList<>(simpleOnProto.errors());
+    errors.addAll(protoOnSimple.errors());
+    double mean = errors.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+    double max = errors.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    long within = errors.stream().filter(e -> e <= 10.0).count();
+    String report = simpleOnProto.table() + protoOnSimple.table() + String.format(Locale.ROOT,
+        "{\"benchmark\":\"sim-fidelity\",\"dags_scored\":%d,\"runtime_error_pct_mean\":%.1f,"
+            + "\"runtime_error_pct_max\":%.1f,\"dags_within_10pct\":%d,\"max_simple_on_proto\":%.1f,"
+            + "\"max_proto_on_simple\":%.1f,\"baseline\":{\"name\":\"the recorded run\",\"runtime_error_pct\":0},"
+            + "\"goal_max_error_pct\":10,\"meets_goal\":%s}%n",
+        errors.size(), mean, max, within, simpleOnProto.max(), protoOnSimple.max(), max <= 10.0);
+    Files.writeString(Path.of("target", "sim-fidelity.txt"), report);
+    System.out.println(report);
+
+    // A regression guard, not the goal (10%, tracked by bench/run sim-fidelity): both runs share one
+    // busy 2-core host, whose load varies from run to run.
+    assertThat(max).as(report).isLessThanOrEqualTo(20.0);
+  }
+
+  /** The proto run's history reads back as the DAGs submitted: names, parallelism, edge kinds, one session. */
+  private static void assertProtoHistoryReadsBackTheSubmittedDags(Path proto) throws Exception {
+    assertThat(WorkloadFormat.detect(proto)).isEqualTo(WorkloadFormat.TEZ_PROTO_HISTORY);
     List<String> skipped = new ArrayList<>();
-    RecordedHistory recorded = TezHistoryReader.readHistory(new ProtoHistoryFiles(history), false, skipped);
+    RecordedHistory recorded = TezHistoryReader.readHistory(new ProtoHistoryFiles(proto), false, skipped);
     assertThat(skipped).isEmpty();
     List<DAG> submitted = FidelityDags.all(CLUSTER.tezConfiguration());
     List<DagSpec> read = recorded.workload().submissions().stream().map(DagSubmission::dag).toList();
@@ -122,11 +133,73 @@ class SimulatorFidelityIT {
         .contains(DataMovement.SCATTER_GATHER, DataMovement.BROADCAST, DataMovement.ONE_TO_ONE);
     assertThat(recorded.workload().submissions()).extracting(DagSubmission::session).containsOnly(
         recorded.workload().submissions().get(0).session());
+  }
 
-    Comparison c = compare(recorded);
-    Files.writeString(Path.of("target", "sim-fidelity-proto.txt"), c.report());
-    System.out.println(c.report());
-    assertThat(c.maxErrorPct()).as(c.report()).isLessThanOrEqualTo(20.0);
+  /**
+   * Calibrates on {@code calibrateOn} and replays {@code scoreOn} through the command line, as a user
+   * would; returns each DAG's run-time error against {@code scoreOn}'s record.
+   */
+  private static Score score(String title, Path calibrateOn, Path scoreOn, Path dir) throws Exception {
+    Files.createDirectories(dir);
+    Path scenario = dir.resolve("calibrated.json");
+    cli("calibrate", "--workload", calibrateOn.toString(), "--out", scenario.toString());
+    supplyNodeResources(scenario);
+    Path out = dir.resolve("replay");
+    cli("run", "--cluster", scenario.toString(), "--workload", scoreOn.toString(), "--calibrate", "off",
+        "--scheduler", "dagaware", "--format", "json", "--out", out.toString(), "--quiet");
+
+    RecordedHistory recorded = TezHistoryReader.readHistory(historyAt(scoreOn), false, new ArrayList<>());
+    JsonNode dags = JSON.readTree(out.resolve("dags.json").toFile());
+    StringBuilder table = new StringBuilder(title + "\ndag, recorded_ms, simulated_ms, error_pct\n");
+    List<Double> errors = new ArrayList<>();
+    for (RecordedHistory.RecordedRun run : recorded.runs()) {
+      JsonNode sim = find(dags, run.dagId());
+      long simulated = sim.path("finishMs").asLong() - sim.path("startMs").asLong();
+      double error = 100.0 * Math.abs(simulated - run.runtimeMs()) / run.runtimeMs();
+      errors.add(error);
+      table.append(String.format(Locale.ROOT, "%s, %d, %d, %.1f%n", sim.path("name").asText(), run.runtimeMs(),
+          simulated, error));
+    }
+    return new Score(table.toString(), errors);
+  }
+
+  /** What the history cannot say and a user supplies: the NodeManagers' memory and vcores. */
+  private static void supplyNodeResources(Path scenario) throws Exception {
+    ObjectNode root = (ObjectNode) JSON.readTree(scenario.toFile());
+    for (JsonNode node : root.path("nodes")) {
+      ((ObjectNode) node).put("memoryMb", NODE_MB).put("vcores", NODE_VCORES);
+    }
+    assertThat(root.path("nodes")).as("the NodeManagers the history names").hasSize(NODES);
+    JSON.writerWithDefaultPrettyPrinter().writeValue(scenario.toFile(), root);
+  }
+
+  private static HistoryInput historyAt(Path dir) throws Exception {
+    return WorkloadFormat.detect(dir).historyInput(dir);
+  }
+
+  /** The DAG record of {@code id} in dags.json (scheduler label -> DAG records). */
+  private static JsonNode find(JsonNode dags, String id) {
+    for (JsonNode run : dags) {
+      for (JsonNode dag : run) {
+        if (dag.path("id").asText().equals(id)) {
+          return dag;
+        }
+      }
+    }
+    throw new AssertionError("the replay has no DAG " + id + ": " + dags);
+  }
+
+  private static void cli(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = TezextSim.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    assertThat(code).as(String.join(" ", args) + "\n" + out + err).isZero();
+  }
+
+  private record Score(String table, List<Double> errors) {
+    double max() {
+      return errors.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    }
   }
 
   /** Runs the fidelity DAGs one after another in one Tez session, then waits for its AM to exit. */
@@ -149,49 +222,6 @@ class SimulatorFidelityIT {
     awaitExit(session.getAppMasterApplicationId()); // the AM writes its last history records on the way out
   }
 
-  /** Replays the recorded DAGs on a simulated copy of the mini cluster and compares run times. */
-  private static Comparison compare(RecordedHistory recorded) {
-    RunResult replay = new Simulation(miniClusterLike(recorded), recorded.workload(),
-        SchedulerSpec.parse("dagaware"), true, Simulation.ProgressListener.NONE).run();
-    assertThat(replay.dags()).hasSize(recorded.runs().size()).allMatch(DagRecord::succeeded);
-    List<Double> errors = new ArrayList<>();
-    StringBuilder table = new StringBuilder("dag, recorded_ms, simulated_ms, error_pct\n");
-    for (RecordedHistory.RecordedRun run : recorded.runs()) {
-      DagRecord sim = replay.dags().stream().filter(d -> d.id().equals(run.dagId())).findFirst().orElseThrow();
-      long simulated = sim.finishMs() - sim.startMs();
-      double error = 100.0 * Math.abs(simulated - run.runtimeMs()) / run.runtimeMs();
-      errors.add(error);
-      table.append(String.format(Locale.ROOT, "%s, %d, %d, %.1f%n", sim.name(), run.runtimeMs(), simulated, error));
-    }
-    double mean = errors.stream().mapToDouble(Double::doubleValue).average().orElse(0);
-    double max = errors.stream().mapToDouble(Double::doubleValue).max().orElse(0);
-    long recordedLocal = recorded.runs().stream().mapToLong(RecordedHistory.RecordedRun::dataLocalTasks).sum();
-    long recordedWithPreference = recorded.runs().stream()
-        .mapToLong(RecordedHistory.RecordedRun::tasksPreferringHosts).sum();
-    List<AttemptRecord> simulatedWithPreference = replay.attempts().stream()
-        .filter(a -> a.outcome() == AttemptOutcome.SUCCEEDED && a.locality() != Locality.ANY).toList();
-    long simulatedLocal = simulatedWithPreference.stream().filter(a -> a.locality() == Locality.NODE_LOCAL).count();
-    double localityErrorPts = Math.abs(percent(recordedLocal, recordedWithPreference)
-        - percent(simulatedLocal, simulatedWithPreference.size()));
-    String json = String.format(Locale.ROOT, "{\"benchmark\":\"sim-fidelity\",\"dags\":%d,"
-        + "\"runtime_error_pct_mean\":%.1f,\"runtime_error_pct_max\":%.1f,\"locality_error_pts\":%.1f,"
-        + "\"tasks_preferring_hosts\":{\"recorded\":%d,\"simulated\":%d},"
-        + "\"cold_launch_ms\":%d,\"localization_ms\":%d,\"warm_launch_ms\":%d}", errors.size(), mean, max,
-        localityErrorPts, recordedWithPreference, simulatedWithPreference.size(),
-        recorded.launches().medianColdMs(0), recorded.launches().medianLocalizationMs(),
-        recorded.launches().medianWarmMs(0));
-    return new Comparison(table + json + "\n", max);
-  }
-
-  /** Node-local share in percent; no attempt with a preference counts as fully local (nothing to miss). */
-  private static double percent(long local, long withPreference) {
-    return withPreference == 0 ? 100.0 : 100.0 * local / withPreference;
-  }
-
-  /** The per-DAG table and, as its last line, the benchmark's JSON. */
-  private record Comparison(String report, double maxErrorPct) {
-  }
-
   private static void awaitExit(ApplicationId app) throws Exception {
     try (YarnClient yarn = YarnClient.createYarnClient()) {
       yarn.init(CLUSTER.yarnCluster().getConfig());
@@ -206,22 +236,5 @@ class SimulatorFidelityIT {
       }
       throw new AssertionError("the Tez AM of " + app + " did not exit within a minute");
     }
-  }
-
-  /** The mini cluster's shape, and the launch latencies the history itself recorded. */
-  private static Scenario miniClusterLike(RecordedHistory recorded) {
-    List<NodeSpec> nodes = new ArrayList<>();
-    for (int i = 0; i < NODES; i++) {
-      nodes.add(new NodeSpec("nm-" + i, "/default-rack", NODE_MB, 8));
-    }
-    AmSettings d = AmSettings.DEFAULTS;
-    LaunchLatencies launches = recorded.launches();
-    AmSettings am = d.with(AmSettings.AM_MEMORY_MB, 512)
-        .with(AmSettings.CONTAINER_LAUNCH_MS, launches.medianColdMs(d.get(CONTAINER_LAUNCH_MS)))
-        .with(AmSettings.LOCALIZATION_MS, launches.medianLocalizationMs())
-        .with(AmSettings.REUSE_LAUNCH_MS, launches.medianWarmMs(d.get(REUSE_LAUNCH_MS)))
-        .with(AmSettings.RACK_LOCAL_PENALTY, 0.0).with(AmSettings.OFF_SWITCH_PENALTY, 0.0)
-        .with(AmSettings.SHUFFLE_OVERLAP, 0.0).withTezConf(SCHEDULER_CONF);
-    return new Scenario(new ClusterSpec(nodes, List.of(), YarnSettings.DEFAULTS), am, Failures.NONE, 1, 10_000);
   }
 }

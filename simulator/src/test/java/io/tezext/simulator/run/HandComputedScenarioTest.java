@@ -14,6 +14,7 @@ import io.tezext.simulator.cluster.YarnSettings;
 import io.tezext.simulator.metrics.AttemptOutcome;
 import io.tezext.simulator.metrics.AttemptRecord;
 import io.tezext.simulator.metrics.DagRecord;
+import io.tezext.simulator.metrics.RunFigures;
 import io.tezext.simulator.metrics.RunResult;
 import io.tezext.simulator.scheduler.SchedulerSpec;
 import io.tezext.simulator.workload.DagSpec;
@@ -56,6 +57,11 @@ class HandComputedScenarioTest {
     assertThat(a.outcome()).isEqualTo(AttemptOutcome.SUCCEEDED);
     assertThat(result.counters().containersLaunched()).isEqualTo(1);
     assertThat(result.counters().containersReused()).isZero();
+    // Memory over the run, though it is shorter than one sampling interval: the AM's 1024 MB from 1000
+    // and the task's from 6000, both to the AM's exit at 17500, over 8192 MB for 17.5 s.
+    RunFigures figures = RunFigures.of(result);
+    assertThat(figures.get("memory_allocated").value()).isEqualTo((1024.0 * 16_500 + 1024.0 * 11_500) / (8192.0 * 17_500));
+    assertThat(figures.get("memory_busy").value()).isEqualTo(1024.0 * 11_500 / (8192.0 * 17_500));
   }
 
   @Test
@@ -78,8 +84,9 @@ class HandComputedScenarioTest {
     assertThat(result.counters().containersLaunched()).isEqualTo(1);
     assertThat(result.counters().containersReused()).isEqualTo(1);
   }
+
   @Test
-  void containersWaitForTheirApplicationsResourcesOnlyUntilTheyAreLocalizedOnTheNode() {
+  void containersAssignedBeforeTheApplicationsFirstTaskStartedOnTheNodePayTheLocalization() {
     AmSettings localizing = AM.with(AmSettings.LOCALIZATION_MS, 3000)
         .withTezConf(Map.of("tez.am.container.reuse.enabled", "false"));
     Scenario scenario = new Scenario(
@@ -94,12 +101,12 @@ class HandComputedScenarioTest {
     RunResult result = new Simulation(scenario, workload, SchedulerSpec.parse("dagaware"), true,
         Simulation.ProgressListener.NONE).run();
 
-    // One off-switch container per node heartbeat: the maps get theirs at 6000 and 7000. The first
-    // starts the 3 s download (done at 9000), the second waits for it; both JVMs start 1500 ms later.
+    // One off-switch container per node heartbeat: the maps get theirs at 6000 and 7000, before any
+    // task of the application has started on the node: each pays 1500 ms cold start + 3000 ms.
     List<AttemptRecord> maps = result.attempts().stream().filter(a -> a.vertex().equals("Map 1")).toList();
     assertThat(maps).extracting(AttemptRecord::assignedMs).containsExactlyInAnyOrder(6_000L, 7_000L);
-    assertThat(maps).extracting(AttemptRecord::startMs).containsOnly(10_500L);
-    // The reducer's new container finds the resources there: only the cold start.
+    assertThat(maps).extracting(AttemptRecord::startMs).containsExactlyInAnyOrder(10_500L, 11_500L);
+    // The reducer's new container comes after a task started there: only the cold start.
     AttemptRecord reducer = result.attempts().stream().filter(a -> a.vertex().equals("Reducer 2")).findFirst()
         .orElseThrow();
     assertThat(reducer.reusedContainer()).isFalse();

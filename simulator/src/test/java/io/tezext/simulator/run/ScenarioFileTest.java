@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -96,6 +97,19 @@ class ScenarioFileTest {
   void missingFileIsNamed() {
     assertThatThrownBy(() -> ScenarioFile.read(dir.resolve("none.json"), 1))
         .hasMessageEndingWith("none.json: no such file");
+  }
+
+  @Test
+  void aWrittenScenarioReadsBackAsTheSameScenario() throws IOException {
+    Scenario original = ScenarioFile.read(Path.of("scenarios/reference.json"), 3);
+    Scenario changed = original.withAm(original.am().with(AmSettings.COLD_TASK_PENALTY_MS, 1234)
+        .with(AmSettings.SHUFFLE_OVERLAP, 0.0));
+    Path file = dir.resolve("written.json");
+
+    ScenarioFile.write(changed, List.of("a note"), file);
+
+    assertThat(ScenarioFile.read(file, 3)).isEqualTo(changed);
+    assertThat(Files.readString(file)).contains("\"notes\" : [ \"a note\" ]").contains("\"coldTaskPenaltyMs\" : 1234");
   }
 
   private Path write(String json) throws IOException {

@@ -51,6 +51,8 @@ final class RecordedDag {
 
   static final class RecordedAttempt {
     final int task;
+    /** The NodeManager, host:port as YARN names it. */
+    String node;
     String host;
     String container;
     long allocationMs;

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -43,6 +44,10 @@ public final class TezHistoryReader {
   private final BadRecords badRecords;
   private final Map<String, RecordedDag> dags = new LinkedHashMap<>();
   private final Map<String, Integer> dagsPerApp = new HashMap<>();
+  /** Every successful attempt's launch, as the DAGs are built. */
+  private final List<RecordedLaunches.Launch> launches = new ArrayList<>();
+  /** The AM-side Tez keys the application ran with (its scheduler's settings). */
+  private final Map<String, String> amConf = new TreeMap<>();
   private int memoryMb = 1024;
   private int vcores = 1;
 
@@ -76,20 +81,12 @@ public final class TezHistoryReader {
     Workload w = reader.toWorkload(input);
     skippedOut.addAll(reader.badRecords.skipped());
     List<RecordedHistory.RecordedRun> runs = new ArrayList<>();
-    List<LaunchLatencies.Launch> launches = new ArrayList<>();
     for (var s : w.submissions()) {
       RecordedDag d = reader.dags.get(s.id());
       runs.add(new RecordedHistory.RecordedRun(d.id, d.startMs, d.endMs, d.dataLocalTasks, d.rackLocalTasks,
           d.otherLocalTasks, oneToOneConsumerTasks(s.dag())));
-      for (RecordedDag.RecordedVertex v : d.vertices.values()) {
-        for (RecordedAttempt a : v.succeeded.values()) {
-          if (a.container != null && a.host != null && a.allocationMs > 0) {
-            launches.add(new LaunchLatencies.Launch(d.appId, a.host, a.container, a.allocationMs, a.startMs));
-          }
-        }
-      }
     }
-    return new RecordedHistory(w, runs, LaunchLatencies.of(launches));
+    return new RecordedHistory(w, runs, RecordedLaunches.of(reader.launches), reader.amConf);
   }
 
   private void entity(JsonNode node, String where) {
@@ -122,6 +119,11 @@ public final class TezHistoryReader {
     if (config != null) {
       memoryMb = intConf(e, config, "tez.task.resource.memory.mb", memoryMb);
       vcores = intConf(e, config, "tez.task.resource.cpu.vcores", vcores);
+      config.fields().forEachRemaining(f -> {
+        if (f.getKey().startsWith("tez.am.") && f.getValue().isValueNode()) {
+          amConf.put(f.getKey(), f.getValue().asText());
+        }
+      });
     }
   }
 
@@ -186,6 +188,7 @@ public final class TezHistoryReader {
       if (node == null) {
         throw e.bad("relatedEntities[nodeId]");
       }
+      a.node = node;
       a.host = node.contains(":") ? node.substring(0, node.lastIndexOf(':')) : node;
       a.container = e.relatedOrInfo("containerId");
       v.started.add(a);
@@ -197,6 +200,7 @@ public final class TezHistoryReader {
       JsonNode allocation = HistoryEntity.field(e.otherInfo(), "allocationTime");
       a.allocationMs = allocation == null ? -1 : allocation.asLong();
       RecordedAttempt started = startedOf(v, a.task);
+      a.node = started == null ? null : started.node;
       a.host = started == null ? null : started.host;
       a.container = started == null ? null : started.container;
       v.succeeded.put(a.task, a);
@@ -239,7 +243,7 @@ public final class TezHistoryReader {
     boolean derivedLocations = false;
     for (RecordedDag d : ordered) {
       try {
-        DagSpec spec = new HistoryDagBuilder(d, memoryMb, vcores).build();
+        DagSpec spec = new HistoryDagBuilder(d, memoryMb, vcores, launches).build();
         derivedLocations |= spec.vertices().stream().anyMatch(v -> v.input() == InputStorage.HDFS);
         String session = dagsPerApp.get(d.appId) > 1 ? d.appId : null;
         submissions.add(new DagSubmission(d.id, d.submittedMs - first, d.queue, session, spec));
@@ -267,7 +271,7 @@ public final class TezHistoryReader {
   }
 
   /** Builds the DagSpec of one recorded DAG from its plan and its vertices' records. */
-  private record HistoryDagBuilder(RecordedDag dag, int memoryMb, int vcores) {
+  private record HistoryDagBuilder(RecordedDag dag, int memoryMb, int vcores, List<RecordedLaunches.Launch> launches) {
     DagSpec build() {
       Map<String, RecordedVertex> byName = new HashMap<>();
       dag.vertices.values().forEach(v -> {
@@ -300,7 +304,12 @@ public final class TezHistoryReader {
           }
           List<String> hosts = input == InputStorage.HDFS && a.host != null ? List.of(a.host) : List.of();
           long inputsReady = inputsReady(producers.getOrDefault(name, List.of()), byName, t);
-          tasks.add(new TaskSpec(Math.max(0, a.endMs - Math.max(a.startMs, inputsReady)), hosts));
+          long workMs = Math.max(0, a.endMs - Math.max(a.startMs, inputsReady));
+          tasks.add(new TaskSpec(workMs, hosts));
+          if (a.container != null && a.node != null && a.allocationMs > 0) {
+            launches.add(new RecordedLaunches.Launch(dag.appId, dag.id, name, t, a.node, a.container, a.allocationMs,
+                a.startMs, a.endMs, workMs));
+          }
         }
         vertices.add(new VertexSpec(name, memoryMb, vcores, input, rootInput ? v.initMs : 0, tasks));
       }
