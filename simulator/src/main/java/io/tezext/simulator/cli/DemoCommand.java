@@ -57,7 +57,7 @@ final class DemoCommand implements Callable<Integer> {
       spec.commandLine().getOut().println("  " + s);
     }
     List<SchedulerSpec> specs = SCHEDULERS.stream().map(SchedulerSpec::parse).toList();
-    List<RunResult> results = new SideBySideRun(scenario, workload, false, !quiet)
+    List<RunResult> results = new SideBySideRun(scenario, workload, false, !quiet, Runtime.getRuntime().availableProcessors())
         .run(specs, out, spec.commandLine().getOut());
     SideBySideRun.report(List.of(ReportType.values()), results, out, spec.commandLine().getOut());
     return 0;

@@ -32,7 +32,15 @@ final class OutputArgs {
   @Option(names = "--quiet", description = "No progress bar.")
   boolean quiet;
 
+  @Option(names = "--threads", paramLabel = "N",
+      description = "Schedulers simulated at once (default: one per core). Results do not depend on it; "
+          + "scheduler CPU figures are most comparable with 1, when no run shares a core with another.")
+  int threads = Runtime.getRuntime().availableProcessors();
+
   void validate() {
+    if (threads < 1) {
+      throw new IllegalArgumentException("--threads must be at least 1, was " + threads);
+    }
     List<ReportType> types = types();
     if (out == null && types.stream().anyMatch(t -> t != ReportType.CONSOLE)) {
       throw new IllegalArgumentException("--out DIR is needed for the "

@@ -89,7 +89,7 @@ final class RunCommand implements Callable<Integer> {
     } else {
       w = synthetic.generate(scenario.cluster().hosts(), seed);
     }
-    List<RunResult> results = new SideBySideRun(scenario, w, output.checkInvariants, !output.quiet)
+    List<RunResult> results = new SideBySideRun(scenario, w, output.checkInvariants, !output.quiet, output.threads)
         .run(specs, output.out, spec.commandLine().getOut());
     output.write(results, spec.commandLine().getOut());
     return 0;

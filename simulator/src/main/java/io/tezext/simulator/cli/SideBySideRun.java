@@ -14,28 +14,35 @@ import java.util.function.Supplier;
 import io.tezext.simulator.metrics.RunResult;
 import io.tezext.simulator.report.ComparedRun;
 import io.tezext.simulator.report.ReportType;
+import io.tezext.simulator.run.RunOptions;
 import io.tezext.simulator.run.Scenario;
 import io.tezext.simulator.run.SchedulerLog;
 import io.tezext.simulator.run.Simulation;
+import io.tezext.simulator.scheduler.SchedulerClasses;
+import io.tezext.simulator.cluster.Topology;
 import io.tezext.simulator.scheduler.SchedulerSpec;
+import io.tezext.simulator.workload.DagSubmission;
 import io.tezext.simulator.workload.Workload;
 
 /**
  * Feeds one workload on one scenario to each scheduler, as Caffeine's simulator feeds one trace to
  * every policy; the first scheduler is the baseline the reports compare against. Runs share nothing,
- * so they go in parallel, one thread each, up to one per core; the results are those of serial runs.
+ * so they go in parallel, a thread each, up to {@code threads} at once; the results are those of
+ * serial runs.
  */
 final class SideBySideRun {
   private final Scenario scenario;
   private final Workload workload;
   private final boolean checkInvariants;
   private final boolean progress;
+  private final int threads;
 
-  SideBySideRun(Scenario scenario, Workload workload, boolean checkInvariants, boolean progress) {
+  SideBySideRun(Scenario scenario, Workload workload, boolean checkInvariants, boolean progress, int threads) {
     this.scenario = scenario;
     this.workload = workload;
     this.checkInvariants = checkInvariants;
     this.progress = progress;
+    this.threads = threads;
   }
 
   /**
@@ -43,16 +50,18 @@ final class SideBySideRun {
    * {@code logDir} (null: counted only), and a count of its warnings to {@code console}.
    */
   List<RunResult> run(List<SchedulerSpec> schedulers, Path logDir, PrintWriter console) throws IOException {
-    int threads = Math.min(schedulers.size(), Runtime.getRuntime().availableProcessors());
-    ExecutorService pool = Executors.newFixedThreadPool(threads);
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(schedulers.size(), threads));
     try (SchedulerLog log = new SchedulerLog(logDir);
         RunsProgressBar bar = new RunsProgressBar(schedulers.size(), workload.submissions().size())) {
+      SchedulerClasses classes = new SchedulerClasses(Topology.of(scenario.cluster()));
+      warmUp(schedulers, classes, pool);
       List<Future<RunResult>> runs = new ArrayList<>(schedulers.size());
       for (int i = 0; i < schedulers.size(); i++) {
         SchedulerSpec spec = schedulers.get(i);
         Simulation.ProgressListener listener = progress ? bar.forRun(i) : Simulation.ProgressListener.NONE;
-        runs.add(pool.submit(() -> inThreadNamedFor(spec,
-            () -> new Simulation(scenario, workload, spec, checkInvariants, listener).run())));
+        RunOptions options = RunOptions.DEFAULT.checkingInvariants(checkInvariants).reportingTo(listener)
+            .sharing(classes);
+        runs.add(pool.submit(() -> inThreadNamedFor(spec, () -> new Simulation(scenario, workload, spec, options).run())));
       }
       List<RunResult> results = new ArrayList<>(runs.size());
       for (Future<RunResult> run : runs) {
@@ -68,6 +77,37 @@ final class SideBySideRun {
       throw new IllegalStateException("interrupted while simulating", e);
     } finally {
       pool.shutdownNow();
+    }
+  }
+
+  /** Tasks of the warm-up workload: enough to compile the simulator's and Hadoop's hot code, a second or so. */
+  static final int WARM_UP_TASKS = 10_000;
+
+  /**
+   * Runs each scheduler once on the workload's first DAGs and discards the result, so that the JIT
+   * compiles the code the runs share (the simulator's, Hadoop's, the schedulers' own through the
+   * shared {@code classes}) before any run is measured: otherwise the first run's scheduler CPU
+   * includes warming code the later runs find compiled.
+   */
+  private void warmUp(List<SchedulerSpec> schedulers, SchedulerClasses classes, ExecutorService pool)
+      throws InterruptedException, ExecutionException {
+    List<DagSubmission> first = new ArrayList<>();
+    int tasks = 0;
+    for (DagSubmission s : workload.submissions()) {
+      if (tasks >= WARM_UP_TASKS) {
+        break;
+      }
+      first.add(s);
+      tasks += s.dag().taskCount();
+    }
+    Workload slice = new Workload(workload.name() + " (warm-up)", first, List.of());
+    List<Future<RunResult>> runs = new ArrayList<>();
+    for (SchedulerSpec spec : schedulers) {
+      runs.add(pool.submit(() -> inThreadNamedFor(spec,
+          () -> new Simulation(scenario, slice, spec, RunOptions.DEFAULT.withoutRecords().sharing(classes)).run())));
+    }
+    for (Future<RunResult> run : runs) {
+      run.get();
     }
   }
 

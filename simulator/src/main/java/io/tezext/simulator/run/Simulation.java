@@ -30,7 +30,7 @@ import io.tezext.simulator.metrics.RunRecorder;
 import io.tezext.simulator.metrics.RunResult;
 import io.tezext.simulator.metrics.WallClock;
 import io.tezext.simulator.scheduler.SchedulerSpec;
-import io.tezext.simulator.scheduler.SchedulerClass;
+import io.tezext.simulator.scheduler.SchedulerClasses;
 import io.tezext.simulator.scheduler.SchedulerFactory;
 import io.tezext.simulator.workload.DagSubmission;
 import io.tezext.simulator.workload.VertexSpec;
@@ -57,7 +57,7 @@ public final class Simulation {
   /** A run that keeps every record. */
   public Simulation(Scenario scenario, Workload workload, SchedulerSpec scheduler, boolean checkInvariants,
       ProgressListener progress) {
-    this(scenario, workload, scheduler, new RunOptions(checkInvariants, true, progress));
+    this(scenario, workload, scheduler, RunOptions.DEFAULT.checkingInvariants(checkInvariants).reportingTo(progress));
   }
 
   /**
@@ -91,7 +91,11 @@ public final class Simulation {
     long wallStart = WallClock.nanos();
     ClusterSpec cluster = scenario.cluster();
     Topology topology = Topology.of(cluster);
-    SchedulerFactory schedulers = SchedulerClass.loadForRun(scheduler.className(), topology);
+    SchedulerClasses classes = options.classes() != null ? options.classes() : new SchedulerClasses(topology);
+    if (!classes.topology().equals(topology)) {
+      throw new IllegalArgumentException("scheduler classes loaded for another cluster cannot run on this one");
+    }
+    SchedulerFactory schedulers = classes.startRun(scheduler.className());
 
     EventLoop loop = new EventLoop();
     RunRecorder recorder = new RunRecorder(options.keepRecords() || options.checkInvariants());

@@ -10,8 +10,8 @@ import org.apache.hadoop.net.DNSToSwitchMapping;
 import io.tezext.simulator.cluster.Topology;
 
 /**
- * The class loader one run loads its scheduler through, so that runs share no state and replay
- * byte for byte, serially or in parallel.
+ * The class loader runs load a scheduler through, so that runs share no state and replay byte for
+ * byte, serially or in parallel.
  *
  * <p>It defines its own copies of the scheduler's classes, of YARN's {@code RackResolver} (a static
  * host-to-rack table, here resolving this run's cluster) and of {@link HashSequence}; everything else
@@ -19,8 +19,8 @@ import io.tezext.simulator.cluster.Topology;
  * hash on the way in ({@link SequenceHashes}): Tez's {@code DagAwareYarnTaskScheduler} picks among
  * idle containers by iterating hash sets of its own objects, and JVM identity hashes differ from run
  * to run (they depend on how many threads the JVM created), so without this its choices would too.
- * Each run pays its own class loading and JIT warm-up, which also keeps the scheduler CPU figures of
- * runs in one command comparable.
+ * Runs on one cluster may share a loader ({@link SchedulerClasses}): its rack table is that cluster's,
+ * and its hash sequence is per thread, restarted by each run.
  */
 final class RunClassLoader extends ClassLoader {
   static {
@@ -106,7 +106,16 @@ final class RunClassLoader extends ClassLoader {
     }
   }
 
-  /** Points this run's RackResolver at the simulated cluster. */
+  /** Restarts the calling thread's sequence of hashes in this loader's copy of {@link HashSequence}. */
+  void restartHashSequence() {
+    try {
+      loadClass(HashSequence.class.getName()).getMethod("restart").invoke(null);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("cannot restart the hash sequence of a scheduler's class loader", e);
+    }
+  }
+
+  /** Points this loader's RackResolver at the simulated cluster. */
   private void installTopology(Topology topology) {
     Configuration conf = new Configuration(false);
     conf.setClass("net.topology.node.switch.mapping.impl", SimulatedRackMapping.class, DNSToSwitchMapping.class);

@@ -10,7 +10,6 @@ import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
 import org.apache.tez.serviceplugins.api.TaskScheduler;
 import org.apache.tez.serviceplugins.api.TaskSchedulerContext;
 
-import io.tezext.simulator.cluster.Topology;
 
 /**
  * A scheduler class the simulator drives, registered ({@link SchedulerKind}) or named on the command
@@ -25,7 +24,7 @@ import io.tezext.simulator.cluster.Topology;
  * }</pre>
  *
  * and that the class takes the AM-RM heartbeat callbacks ({@link AMRMClientAsync.CallbackHandler}).
- * Each run loads the class afresh through a {@link RunClassLoader} of its own.
+ * Runs load it through a {@link RunClassLoader} ({@link SchedulerClasses}).
  */
 @SuppressWarnings("deprecation") // Tez's schedulers implement the deprecated CallbackHandler, not its successor
 public final class SchedulerClass {
@@ -37,9 +36,9 @@ public final class SchedulerClass {
     constructorOf(load(className, SchedulerClass.class.getClassLoader()));
   }
 
-  /** Loads the class for one run on {@code topology}; the factory builds one scheduler per simulated AM. */
-  public static SchedulerFactory loadForRun(String className, Topology topology) {
-    Constructor<?> constructor = constructorOf(load(className, new RunClassLoader(className, topology)));
+  /** The class as {@code loader} loads it; the factory builds one scheduler per simulated AM. */
+  static SchedulerFactory factory(String className, ClassLoader loader) {
+    Constructor<?> constructor = constructorOf(load(className, loader));
     return (context, clock, executor, client) -> {
       try {
         Object scheduler = constructor.newInstance(context, clock, executor, client);

@@ -12,7 +12,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
 
+import io.tezext.simulator.cluster.Topology;
 import io.tezext.simulator.metrics.RunResult;
+import io.tezext.simulator.scheduler.SchedulerClasses;
 import io.tezext.simulator.scheduler.SchedulerSpec;
 import io.tezext.simulator.workload.Workload;
 import io.tezext.simulator.workload.synthetic.SyntheticOptions;
@@ -30,8 +32,37 @@ class ReproducibilityTest {
       SCENARIO.cluster().hosts(), 7);
 
   private static RunResult simulate() {
-    return new Simulation(SCENARIO, WORKLOAD, SchedulerSpec.parse("dagaware"), false,
-        Simulation.ProgressListener.NONE).run();
+    return simulate(RunOptions.DEFAULT);
+  }
+
+  private static RunResult simulate(RunOptions options) {
+    return new Simulation(SCENARIO, WORKLOAD, SchedulerSpec.parse("dagaware"), options).run();
+  }
+
+  private static void assertSameRecords(RunResult actual, RunResult expected) {
+    assertThat(actual.attempts()).isEqualTo(expected.attempts());
+    assertThat(actual.dags()).isEqualTo(expected.dags());
+    assertThat(actual.containers()).isEqualTo(expected.containers());
+    assertThat(actual.utilization()).isEqualTo(expected.utilization());
+  }
+
+  @Test
+  void runsSharingTheSchedulersClassesRepeatExactlyOneAfterAnotherAndAtOnce() throws Exception {
+    RunResult own = simulate();
+    SchedulerClasses shared = new SchedulerClasses(Topology.of(SCENARIO.cluster()));
+    RunOptions sharing = RunOptions.DEFAULT.sharing(shared);
+
+    assertSameRecords(simulate(sharing), own);
+    assertSameRecords(simulate(sharing), own); // the same thread, its hash sequence restarted
+    ExecutorService runs = Executors.newFixedThreadPool(2);
+    try {
+      Future<RunResult> first = runs.submit(() -> simulate(sharing));
+      Future<RunResult> second = runs.submit(() -> simulate(sharing));
+      assertSameRecords(first.get(), own);
+      assertSameRecords(second.get(), own);
+    } finally {
+      runs.shutdownNow();
+    }
   }
 
   @Test
@@ -58,14 +89,10 @@ class ReproducibilityTest {
     try {
       List<Future<RunResult>> repeats = new ArrayList<>();
       for (int i = 0; i < 3; i++) {
-        repeats.add(runs.submit(ReproducibilityTest::simulate));
+        repeats.add(runs.submit(() -> simulate()));
       }
       for (Future<RunResult> repeat : repeats) {
-        RunResult r = repeat.get();
-        assertThat(r.attempts()).isEqualTo(reference.attempts());
-        assertThat(r.dags()).isEqualTo(reference.dags());
-        assertThat(r.containers()).isEqualTo(reference.containers());
-        assertThat(r.utilization()).isEqualTo(reference.utilization());
+        assertSameRecords(repeat.get(), reference);
       }
     } finally {
       stop.set(true);
