@@ -12,8 +12,10 @@ import java.util.Map;
  */
 final class PendingAsks {
   private int any;
-  private final Map<String, Integer> hosts = new HashMap<>();
-  private final Map<String, Integer> racks = new HashMap<>();
+  /** By node (keyed by its index, so a node offer costs no string hashing); hosts the cluster lacks never match. */
+  private final Map<RmNode, int[]> hosts = new HashMap<>();
+  private final Map<String, int[]> unknownHosts = new HashMap<>();
+  private final Map<String, int[]> racks = new HashMap<>();
   private long missedOpportunities;
 
   int any() {
@@ -21,20 +23,36 @@ final class PendingAsks {
   }
 
 
-  void set(String location, int count, boolean isRack) {
+  /**
+   * Sets the count asked at a location: ANY, a rack, or a host ({@code node} the cluster's node of
+   * that name, or null when it has none).
+   */
+  void set(String location, RmNode node, int count, boolean isRack) {
     if (count < 0) {
       throw new IllegalArgumentException("ask count must be >= 0 at " + location + ", was " + count);
     }
     if (AskUpdate.ANY.equals(location)) {
       any = count;
+    } else if (isRack) {
+      put(racks, location, count);
+    } else if (node != null) {
+      put(hosts, node, count);
     } else {
-      Map<String, Integer> table = isRack ? racks : hosts;
-      if (count == 0) {
-        table.remove(location);
-      } else {
-        table.put(location, count);
-      }
+      put(unknownHosts, location, count);
     }
+  }
+
+  private static <K> void put(Map<K, int[]> table, K key, int count) {
+    if (count == 0) {
+      table.remove(key);
+    } else {
+      table.computeIfAbsent(key, k -> new int[1])[0] = count;
+    }
+  }
+
+  private static <K> int count(Map<K, int[]> table, K key) {
+    int[] n = table.get(key);
+    return n == null ? 0 : n[0];
   }
 
   /** The locality at which a container on {@code node} may be given now, or null to wait. */
@@ -42,14 +60,14 @@ final class PendingAsks {
     if (any <= 0) {
       return null;
     }
-    if (hosts.getOrDefault(node.host(), 0) > 0) {
+    if (count(hosts, node) > 0) {
       return Locality.NODE_LOCAL;
     }
-    if (hosts.isEmpty() && racks.isEmpty()) {
+    if (hosts.isEmpty() && unknownHosts.isEmpty() && racks.isEmpty()) {
       return Locality.OFF_SWITCH; // nothing to wait for
     }
     long nodeDelay = Math.min(clusterNodes, yarn.get(NODE_LOCALITY_DELAY));
-    if (racks.getOrDefault(node.rack(), 0) > 0 && missedOpportunities > nodeDelay) {
+    if (count(racks, node.rack()) > 0 && missedOpportunities > nodeDelay) {
       return Locality.RACK_LOCAL;
     }
     if (yarn.get(RACK_LOCALITY_ADDITIONAL_DELAY) > -1) {
@@ -57,7 +75,7 @@ final class PendingAsks {
       return missedOpportunities > rackDelay ? Locality.OFF_SWITCH : null;
     }
     // As the CapacityScheduler: wait in proportion to how much of the cluster the asks name.
-    int uniqueLocations = hosts.size() + racks.size() + 1;
+    int uniqueLocations = hosts.size() + unknownHosts.size() + racks.size() + 1;
     float localityWaitFactor = Math.min((float) uniqueLocations / clusterNodes, 1f);
     return Math.min(clusterNodes, any * localityWaitFactor) < missedOpportunities ? Locality.OFF_SWITCH : null;
   }
@@ -70,7 +88,7 @@ final class PendingAsks {
   void allocated(RmNode node, Locality locality) {
     any--;
     if (locality == Locality.NODE_LOCAL) {
-      decrement(hosts, node.host());
+      decrement(hosts, node);
       decrement(racks, node.rack());
     } else if (locality == Locality.RACK_LOCAL) {
       decrement(racks, node.rack());
@@ -80,14 +98,10 @@ final class PendingAsks {
     }
   }
 
-  private static void decrement(Map<String, Integer> table, String location) {
-    Integer n = table.get(location);
-    if (n != null) {
-      if (n <= 1) {
-        table.remove(location);
-      } else {
-        table.put(location, n - 1);
-      }
+  private static <K> void decrement(Map<K, int[]> table, K key) {
+    int[] n = table.get(key);
+    if (n != null && --n[0] <= 0) {
+      table.remove(key);
     }
   }
 

@@ -96,7 +96,8 @@ public final class ResourceManager {
       throw new IllegalStateException("application " + app.id() + " heartbeat after it finished");
     }
     for (AskUpdate u : asks) {
-      app.ask(u, racks.contains(u.location()));
+      boolean isRack = racks.contains(u.location());
+      app.ask(u, isRack ? null : nodesByHost.get(u.location()), isRack);
     }
     for (Long id : releases) {
       RmContainer c = app.live.get(id);

@@ -102,9 +102,9 @@ public final class RmApp {
    * Applies an AM's ask. Entries stay when drained: like the CapacityScheduler's, an ask key's
    * missed scheduling opportunities outlive a moment with nothing asked.
    */
-  void ask(AskUpdate u, boolean isRack) {
+  void ask(AskUpdate u, RmNode node, boolean isRack) {
     PendingAsks p = asks.computeIfAbsent(u.key(), k -> new PendingAsks());
-    p.set(u.location(), u.count(), isRack);
+    p.set(u.location(), node, u.count(), isRack);
     track(u.key(), p);
   }
 

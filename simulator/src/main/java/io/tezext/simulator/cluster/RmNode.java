@@ -103,6 +103,17 @@ public final class RmNode {
     }
   }
 
+  /** Nodes are keys of per-ask tables the RM consults at every offer: their index is their hash. */
+  @Override
+  public int hashCode() {
+    return index;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return this == o;
+  }
+
   void markLost() {
     alive = false;
   }

@@ -1,5 +1,7 @@
 package io.tezext.simulator.cluster;
 
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -11,7 +13,7 @@ import org.apache.hadoop.net.NetworkTopology;
 public record Topology(Map<String, String> racksByHost) {
 
   public Topology {
-    racksByHost = Map.copyOf(racksByHost);
+    racksByHost = Collections.unmodifiableMap(new HashMap<>(racksByHost)); // looked up on every placement
   }
 
   public static Topology of(ClusterSpec cluster) {
