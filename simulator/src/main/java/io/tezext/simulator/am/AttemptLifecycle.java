@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
-import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.api.records.ContainerExitStatus;
 import org.apache.hadoop.yarn.api.records.ContainerId;
@@ -57,17 +56,15 @@ final class AttemptLifecycle {
   private final AmEnvironment env;
   private final Listener am;
   private final MeteredScheduler scheduler;
-  private final ApplicationAttemptId appAttemptId;
   /** Containers that have run a task of this AM, by id, with the attempt in each now (if any). */
   private final Map<Long, LaunchedContainer> launched = new HashMap<>();
   /** By node index: when this application's first task starts (or started) there; -1: none launched yet. */
   private final long[] firstStartMs;
 
-  AttemptLifecycle(AmEnvironment env, Listener am, MeteredScheduler scheduler, ApplicationAttemptId appAttemptId) {
+  AttemptLifecycle(AmEnvironment env, Listener am, MeteredScheduler scheduler) {
     this.env = env;
     this.am = am;
     this.scheduler = scheduler;
-    this.appAttemptId = appAttemptId;
     this.firstStartMs = new long[env.rm().nodes().size()];
     Arrays.fill(firstStartMs, -1);
   }
@@ -85,7 +82,8 @@ final class AttemptLifecycle {
     Priority priority = Priority.newInstance(v.priority(retry));
     SimTask affinity = v.affinityFor(task.index);
     if (affinity != null) {
-      ContainerId container = ContainerId.newContainerId(appAttemptId, affinity.outputContainerId);
+      // The id object the AM got from YARN, as Tez passes the source attempt's container id.
+      ContainerId container = affinity.outputContainer;
       scheduler.call(() -> scheduler.scheduler.allocateTask(attempt, capability, container, priority,
           SameSignatureMatcher.SIGNATURE, attempt));
       return;
@@ -104,6 +102,7 @@ final class AttemptLifecycle {
     long id = container.getId().getContainerId();
     a.moveTo(State.LAUNCHING, State.REQUESTED);
     a.containerId = id;
+    a.containerIdRecord = container.getId();
     a.host = container.getNodeId().getHost();
     a.assignedMs = env.loop().now();
     LaunchedContainer held = launched.get(id);
@@ -202,7 +201,7 @@ final class AttemptLifecycle {
     SimTask task = a.task;
     task.succeeded = true;
     task.outputHost = a.host;
-    task.outputContainerId = a.containerId;
+    task.outputContainer = a.containerIdRecord;
     leaveContainer(a, AttemptOutcome.SUCCEEDED);
     scheduler.call(() -> scheduler.scheduler.deallocateTask(a, true, null, null));
     am.taskSucceeded(task);

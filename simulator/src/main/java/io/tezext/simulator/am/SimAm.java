@@ -91,7 +91,7 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
     SchedulerFactory.Instance instance = env.schedulerFactory().create(context, env.loop(),
         new VirtualTimeExecutor(env.loop(), Phase.TIMER), client);
     scheduler = new MeteredScheduler(appId, env, instance.scheduler(), instance.heartbeatCallbacks());
-    attempts = new AttemptLifecycle(env, this, scheduler, attemptId);
+    attempts = new AttemptLifecycle(env, this, scheduler);
     scheduler.call(() -> {
       scheduler.scheduler.initialize();
       scheduler.scheduler.start();

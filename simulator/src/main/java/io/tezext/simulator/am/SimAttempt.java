@@ -1,5 +1,7 @@
 package io.tezext.simulator.am;
 
+import org.apache.hadoop.yarn.api.records.ContainerId;
+
 import io.tezext.simulator.cluster.RmContainer;
 import io.tezext.simulator.engine.ScheduledEvent;
 import io.tezext.simulator.metrics.Locality;
@@ -30,6 +32,8 @@ final class SimAttempt {
   final long requestedMs;
   State state = State.REQUESTED;
   long containerId = -1;
+  /** The container's id as YARN gave it to the AM (the scheduler keys its containers by it). */
+  ContainerId containerIdRecord;
   /** The RM's record of the container, once assigned (completed when YARN ended it). */
   RmContainer container;
   String host;

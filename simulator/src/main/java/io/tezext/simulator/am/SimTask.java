@@ -1,5 +1,7 @@
 package io.tezext.simulator.am;
 
+import org.apache.hadoop.yarn.api.records.ContainerId;
+
 import io.tezext.simulator.workload.TaskSpec;
 
 /** One task of a vertex: its spec, its attempts so far, and where its output lives once done. */
@@ -13,8 +15,8 @@ final class SimTask {
   boolean succeeded;
   boolean scheduled;
   String outputHost;
-  /** The container the successful attempt ran in, or -1. */
-  long outputContainerId = -1;
+  /** The container the successful attempt ran in (the id YARN gave the AM), or null. */
+  ContainerId outputContainer;
 
   SimTask(SimVertex vertex, int index, TaskSpec spec) {
     this.vertex = vertex;

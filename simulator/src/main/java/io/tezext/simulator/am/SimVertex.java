@@ -56,7 +56,7 @@ final class SimVertex {
     for (int i = 0; i < producers.size(); i++) {
       if (producerMovements.get(i) == DataMovement.ONE_TO_ONE) {
         SimTask source = producers.get(i).tasks[index];
-        return source.succeeded && source.outputContainerId >= 0 ? source : null;
+        return source.succeeded && source.outputContainer != null ? source : null;
       }
     }
     return null;

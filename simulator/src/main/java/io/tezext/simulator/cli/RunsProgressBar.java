@@ -36,6 +36,9 @@ final class RunsProgressBar implements AutoCloseable {
     this.dagsPerRun = dagsPerRun;
     this.dagsDone = new AtomicIntegerArray(runs);
     this.simulatedMs = new AtomicLongArray(runs);
+    for (int i = 0; i < runs; i++) {
+      simulatedMs.set(i, -1); // not reported yet
+    }
   }
 
   /** The listener run {@code index} reports to. */
@@ -72,7 +75,7 @@ final class RunsProgressBar implements AutoCloseable {
       long slowest = Long.MAX_VALUE;
       for (int i = 0; i < runs; i++) {
         done += dagsDone.get(i);
-        if (dagsDone.get(i) < dagsPerRun) {
+        if (dagsDone.get(i) < dagsPerRun && simulatedMs.get(i) >= 0) {
           slowest = Math.min(slowest, simulatedMs.get(i));
         }
       }
