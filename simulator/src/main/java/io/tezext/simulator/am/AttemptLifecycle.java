@@ -85,13 +85,13 @@ final class AttemptLifecycle {
       // The id object the AM got from YARN, as Tez passes the source attempt's container id.
       ContainerId container = affinity.outputContainer;
       scheduler.call(() -> scheduler.scheduler.allocateTask(attempt, capability, container, priority,
-          SameSignatureMatcher.SIGNATURE, attempt));
+          JvmSignatureMatcher.signatureOf(v.spec.memoryMb()), attempt));
       return;
     }
     String[] hosts = v.spec.input() == InputStorage.HDFS && !task.spec.hosts().isEmpty()
         ? task.spec.hosts().toArray(new String[0]) : null;
     scheduler.call(() -> scheduler.scheduler.allocateTask(attempt, capability, hosts, null, priority,
-        SameSignatureMatcher.SIGNATURE, attempt));
+        JvmSignatureMatcher.signatureOf(v.spec.memoryMb()), attempt));
   }
 
   /** The scheduler gave {@code a} a container: the task launches in it. */

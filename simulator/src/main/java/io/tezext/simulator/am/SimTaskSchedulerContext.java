@@ -97,7 +97,7 @@ final class SimTaskSchedulerContext implements TaskSchedulerContext {
 
   @Override
   public ContainerSignatureMatcher getContainerSignatureMatcher() {
-    return SameSignatureMatcher.INSTANCE;
+    return JvmSignatureMatcher.INSTANCE;
   }
 
   @Override

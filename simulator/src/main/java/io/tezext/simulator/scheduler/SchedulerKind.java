@@ -15,7 +15,9 @@ import java.util.stream.Collectors;
  */
 public enum SchedulerKind {
   DAGAWARE("dagaware", "Tez 0.10.5 DagAwareYarnTaskScheduler (Tez's default; the baseline)",
-      "org.apache.tez.dag.app.rm.VirtualTimeDagAwareScheduler");
+      "org.apache.tez.dag.app.rm.VirtualTimeDagAwareScheduler"),
+  TEZEXT("tezext", "tezext's TezextTaskScheduler: automatic locality, locality-aware reuse, least-work-lost "
+      + "preemption (docs/scheduler.md)", "io.tezext.scheduler.tez.TezextTaskScheduler");
 
   private final String cliName;
   private final String description;

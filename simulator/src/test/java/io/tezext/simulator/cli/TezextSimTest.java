@@ -230,7 +230,7 @@ class TezextSimTest {
   void helpTextsListTheRegistries() {
     assertThat(run("run", "--help")).isZero();
     assertThat(out.toString().replaceAll("\\s+", " ")).contains("auto, tez-ats-zip, tez-proto-history, alibaba-2018, tez-simple-history, "
-        + "sls, tezext").contains("console, json, csv, html").contains("schedulers (dagaware, or class");
+        + "sls, tezext").contains("console, json, csv, html").contains("schedulers (dagaware, tezext, or class");
   }
 
   @Test

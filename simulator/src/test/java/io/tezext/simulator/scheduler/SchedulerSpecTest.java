@@ -41,7 +41,7 @@ class SchedulerSpecTest {
   @Test
   void unknownSchedulerNamesTheKnownOnes() {
     assertThatThrownBy(() -> SchedulerSpec.parse("fifo"))
-        .hasMessage("unknown scheduler 'fifo'; known schedulers: dagaware, or class:<fully qualified class name>");
+        .hasMessage("unknown scheduler 'fifo'; known schedulers: dagaware, tezext, or class:<fully qualified class name>");
   }
 
   @Test

@@ -6,13 +6,18 @@ import org.apache.hadoop.yarn.api.records.LocalResource;
 import org.apache.tez.common.ContainerSignatureMatcher;
 
 /**
- * Every task of a simulated AM launches with the same container context (same jars, environment
- * and JVM options), as the vertices of a Hive query do, so any held container can run any task.
+ * Which tasks can share a JVM. The vertices of a Hive query launch with the same jars and
+ * environment, but Tez sets each task JVM's heap from its vertex's container size
+ * ({@code tez.task.resource.memory.mb}, into the java options that are part of the launch
+ * context), so a container can run another task only of the same size: the signature is the size.
  */
-enum SameSignatureMatcher implements ContainerSignatureMatcher {
+enum JvmSignatureMatcher implements ContainerSignatureMatcher {
   INSTANCE;
 
-  static final Object SIGNATURE = "tez-task-container";
+  /** The launch context of a task in a container of {@code memoryMb}. */
+  static Object signatureOf(int memoryMb) {
+    return "tez-task-jvm-" + memoryMb + "mb";
+  }
 
   @Override
   public boolean isSuperSet(Object cs1, Object cs2) {

@@ -1,0 +1,88 @@
+package io.tezext.scheduler.locality;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import io.tezext.scheduler.config.DagSettings;
+import io.tezext.scheduler.config.LocalityMode;
+
+/** Decides each task's {@link LocalityPlan} from its hints, the DAG's locality mode and what the AM has observed. */
+public final class LocalityPlanner {
+  /** In auto mode a wait is this many expected turnover intervals: long enough to usually see one. */
+  static final int WAIT_INTERVALS = 2;
+
+  private final ClusterView cluster;
+  private final Turnover turnover;
+
+  public LocalityPlanner(ClusterView cluster, Turnover turnover) {
+    this.cluster = cluster;
+    this.turnover = turnover;
+  }
+
+  /** The plan for a task with these hints (either may be null) under the DAG's settings. */
+  public LocalityPlan plan(String[] hostHints, String[] rackHints, DagSettings settings) {
+    List<String> hosts = new ArrayList<>();
+    if (hostHints != null) {
+      for (String h : hostHints) {
+        if (h != null && !h.isBlank() && !hosts.contains(h)) {
+          hosts.add(h);
+        }
+      }
+    }
+    Set<String> racks = new LinkedHashSet<>();
+    hosts.forEach(h -> racks.add(cluster.rackOf(h)));
+    if (rackHints != null) {
+      for (String r : rackHints) {
+        if (r != null && !r.isBlank()) {
+          racks.add(r);
+        }
+      }
+    }
+    LocalityMode mode = settings.localityMode();
+    if (mode == LocalityMode.RELAXED || (hosts.isEmpty() && racks.isEmpty())) {
+      return LocalityPlan.relaxed();
+    }
+    if (hosts.stream().noneMatch(cluster::usable) && rackHints == null) {
+      return LocalityPlan.relaxed(); // every preferred node is lost or unhealthy: nothing to wait for
+    }
+    return switch (mode) {
+      case STRICT -> new LocalityPlan(hosts, List.copyOf(racks), true, settings.nodeWaitMs(), Long.MAX_VALUE);
+      case DELAY -> new LocalityPlan(hosts, List.copyOf(racks), false, settings.nodeWaitMs(),
+          settings.nodeWaitMs() + settings.rackWaitMs());
+      default -> auto(hosts, List.copyOf(racks), settings);
+    };
+  }
+
+  private LocalityPlan auto(List<String> hosts, List<String> racks, DagSettings settings) {
+    if (!hasRealLocality(hosts, settings)) {
+      return LocalityPlan.relaxed();
+    }
+    long nodeWait = sized(turnover.expectedHostWaitMs(hosts), settings.nodeWaitMs(), settings.maxWaitMs());
+    long rackWait = sized(turnover.expectedRackWaitMs(racks), settings.rackWaitMs(), settings.maxWaitMs());
+    return new LocalityPlan(hosts, racks, false, nodeWait, nodeWait + rackWait);
+  }
+
+  /**
+   * False for hints that name no place a read is cheaper: {@code localhost} (what object stores
+   * report as a block's location), or so many nodes that any node is about as good.
+   */
+  boolean hasRealLocality(List<String> hosts, DagSettings settings) {
+    if (hosts.isEmpty()) {
+      return false;
+    }
+    if (hosts.stream().allMatch(h -> h.equals("localhost") || h.equals("127.0.0.1"))) {
+      return false;
+    }
+    int nodes = cluster.nodeCount();
+    return nodes == 0 || hosts.size() <= settings.spreadFraction() * nodes;
+  }
+
+  private static long sized(long expectedMs, long minMs, long maxMs) {
+    if (expectedMs < 0) {
+      return minMs; // no container of this AM has freed there yet: nothing to wait for but YARN
+    }
+    return Math.max(minMs, Math.min(maxMs, WAIT_INTERVALS * expectedMs));
+  }
+}

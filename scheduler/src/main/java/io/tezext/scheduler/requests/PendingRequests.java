@@ -1,0 +1,230 @@
+package io.tezext.scheduler.requests;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
+import java.util.PriorityQueue;
+import java.util.TreeSet;
+
+import org.apache.hadoop.yarn.api.records.ContainerId;
+
+import io.tezext.scheduler.locality.LocalityLevel;
+import io.tezext.scheduler.locality.LocalityPlan;
+
+/**
+ * The tasks waiting for containers, indexed for the questions the scheduler asks: which want this
+ * host, which accept this rack or any node by now, which vertices have work waiting (a vertex whose
+ * ancestor still waits is blocked: giving it a container would only hold the container idle).
+ * Every index iterates in {@link PendingRequest#ORDER}, so every choice is deterministic.
+ */
+public final class PendingRequests {
+  private final Map<Object, PendingRequest> byTask = new HashMap<>();
+  private final NavigableSet<PendingRequest> all = new TreeSet<>(PendingRequest.ORDER);
+  private final Map<String, NavigableSet<PendingRequest>> byHost = new HashMap<>();
+  private final Map<String, NavigableSet<PendingRequest>> rackReady = new HashMap<>();
+  private final NavigableSet<PendingRequest> anyReady = new TreeSet<>(PendingRequest.ORDER);
+  /** When a request may fall back a level: [time, sequence] with the request. */
+  private final PriorityQueue<Promotion> promotions =
+      new PriorityQueue<>((a, b) -> a.atMs != b.atMs ? Long.compare(a.atMs, b.atMs) : Long.compare(a.seq, b.seq));
+  private final Map<Integer, Integer> pendingByVertex = new HashMap<>();
+  private final BitSet blocked = new BitSet();
+  private DagShape dag = DagShape.NONE;
+  private long sequence;
+  private long promotionSequence;
+
+  /** The DAG's shape, to tell which vertices are blocked. */
+  public void dagStarted(DagShape shape) {
+    this.dag = shape;
+    recomputeBlocked();
+  }
+
+  public PendingRequest add(Object task, Object cookie, int vertex, int priority, long memoryMb, int vcores,
+      Object signature, ContainerId affinity, long nowMs, LocalityPlan plan) {
+    if (byTask.containsKey(task)) {
+      throw new IllegalStateException(task + " is already waiting for a container");
+    }
+    PendingRequest r = new PendingRequest(task, cookie, vertex, priority, memoryMb, vcores, signature, affinity, nowMs,
+        sequence++, plan);
+    byTask.put(task, r);
+    all.add(r);
+    index(r);
+    if (pendingByVertex.merge(vertex, 1, Integer::sum) == 1) {
+      recomputeBlocked();
+    }
+    return r;
+  }
+
+  private void index(PendingRequest r) {
+    for (String h : r.plan.hosts()) {
+      byHost.computeIfAbsent(h, k -> new TreeSet<>(PendingRequest.ORDER)).add(r);
+    }
+    if (r.level.compareTo(LocalityLevel.RACK) >= 0) {
+      for (String rack : r.plan.racks()) {
+        rackReady.computeIfAbsent(rack, k -> new TreeSet<>(PendingRequest.ORDER)).add(r);
+      }
+    }
+    if (r.level == LocalityLevel.ANY) {
+      anyReady.add(r);
+    } else {
+      schedulePromotion(r);
+    }
+  }
+
+  private void schedulePromotion(PendingRequest r) {
+    long after = r.level == LocalityLevel.NODE ? r.plan.rackAfterMs() : r.plan.anyAfterMs();
+    if (after != Long.MAX_VALUE) {
+      promotions.add(new Promotion(r.requestedMs + after, promotionSequence++, r));
+    }
+  }
+
+  /** Removes and returns the request of {@code task}, or null if it has none. */
+  public PendingRequest remove(Object task) {
+    PendingRequest r = byTask.remove(task);
+    if (r == null) {
+      return null;
+    }
+    all.remove(r);
+    unindex(r);
+    if (pendingByVertex.merge(r.vertex, -1, Integer::sum) == 0) {
+      pendingByVertex.remove(r.vertex);
+      recomputeBlocked();
+    }
+    return r;
+  }
+
+  private void unindex(PendingRequest r) {
+    for (String h : r.plan.hosts()) {
+      removeFrom(byHost, h, r);
+    }
+    for (String rack : r.plan.racks()) {
+      removeFrom(rackReady, rack, r);
+    }
+    anyReady.remove(r);
+  }
+
+  private static void removeFrom(Map<String, NavigableSet<PendingRequest>> index, String key, PendingRequest r) {
+    NavigableSet<PendingRequest> set = index.get(key);
+    if (set != null && set.remove(r) && set.isEmpty()) {
+      index.remove(key);
+    }
+  }
+
+  /** Gives a request a new plan (its preferred nodes were lost): it is indexed anew. */
+  public void replan(PendingRequest r, LocalityPlan plan, long nowMs) {
+    unindex(r);
+    r.plan = plan;
+    r.level = plan.allowed(nowMs - r.requestedMs);
+    index(r);
+  }
+
+  /** Lets every request whose wait at its level is over fall back a level. */
+  public void promote(long nowMs) {
+    while (!promotions.isEmpty() && promotions.peek().atMs <= nowMs) {
+      PendingRequest r = promotions.poll().request;
+      if (byTask.get(r.task) != r) {
+        continue; // assigned or withdrawn meanwhile
+      }
+      LocalityLevel now = r.plan.allowed(nowMs - r.requestedMs);
+      if (now.compareTo(r.level) > 0) {
+        unindex(r);
+        r.level = now;
+        index(r);
+      }
+    }
+  }
+
+  /** When the next request may fall back a level, or {@link Long#MAX_VALUE}. */
+  public long nextPromotionMs() {
+    return promotions.isEmpty() ? Long.MAX_VALUE : promotions.peek().atMs;
+  }
+
+  public PendingRequest get(Object task) {
+    return byTask.get(task);
+  }
+
+  public boolean isEmpty() {
+    return byTask.isEmpty();
+  }
+
+  public int size() {
+    return byTask.size();
+  }
+
+  /** Every request, in order. */
+  public Iterable<PendingRequest> all() {
+    return all;
+  }
+
+  /** Requests naming {@code host}, in order. */
+  public Iterable<PendingRequest> onHost(String host) {
+    NavigableSet<PendingRequest> set = byHost.get(host);
+    return set == null ? List.of() : set;
+  }
+
+  /** Requests on {@code rack} that may run rack-local by now, in order. */
+  public Iterable<PendingRequest> rackReady(String rack) {
+    NavigableSet<PendingRequest> set = rackReady.get(rack);
+    return set == null ? List.of() : set;
+  }
+
+  /** Requests that may run anywhere by now, in order. */
+  public Iterable<PendingRequest> anyReady() {
+    return anyReady;
+  }
+
+  /** True if an ancestor of the request's vertex still waits for containers. */
+  public boolean isBlocked(PendingRequest r) {
+    return blocked.get(r.vertex);
+  }
+
+  /** The first request whose vertex is not blocked, or null. */
+  public PendingRequest firstRunnable() {
+    for (PendingRequest r : all) {
+      if (!blocked.get(r.vertex)) {
+        return r;
+      }
+    }
+    return null;
+  }
+
+  /** Requests at {@code priority} whose vertices are not blocked. */
+  public List<PendingRequest> runnableAt(int priority) {
+    List<PendingRequest> result = new ArrayList<>();
+    for (PendingRequest r : all) {
+      if (r.priority > priority) {
+        break;
+      }
+      if (r.priority == priority && !blocked.get(r.vertex)) {
+        result.add(r);
+      }
+    }
+    return result;
+  }
+
+  private void recomputeBlocked() {
+    blocked.clear();
+    for (int vertex : pendingByVertex.keySet()) {
+      blocked.or(dag.descendants(vertex));
+    }
+  }
+
+  /** Forgets every request (the DAG ended); returns them. */
+  public List<PendingRequest> clear() {
+    List<PendingRequest> removed = new ArrayList<>(all);
+    byTask.clear();
+    all.clear();
+    byHost.clear();
+    rackReady.clear();
+    anyReady.clear();
+    promotions.clear();
+    pendingByVertex.clear();
+    blocked.clear();
+    return removed;
+  }
+
+  private record Promotion(long atMs, long seq, PendingRequest request) {
+  }
+}

@@ -1,0 +1,475 @@
+package io.tezext.scheduler.tez;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.yarn.api.protocolrecords.RegisterApplicationMasterResponse;
+import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.ContainerId;
+import org.apache.hadoop.yarn.api.records.ContainerStatus;
+import org.apache.hadoop.yarn.api.records.NodeId;
+import org.apache.hadoop.yarn.api.records.NodeReport;
+import org.apache.hadoop.yarn.api.records.NodeState;
+import org.apache.hadoop.yarn.api.records.Priority;
+import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.client.api.AMRMClient;
+import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
+import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
+import org.apache.hadoop.yarn.proto.YarnServiceProtos.SchedulerResourceTypes;
+import org.apache.hadoop.yarn.util.RackResolver;
+import org.apache.tez.common.ContainerSignatureMatcher;
+import org.apache.tez.common.TezUtils;
+import org.apache.tez.dag.api.TezConfiguration;
+import org.apache.tez.serviceplugins.api.DagInfo;
+import org.apache.tez.serviceplugins.api.ServicePluginErrorDefaults;
+import org.apache.tez.serviceplugins.api.TaskAttemptEndReason;
+import org.apache.tez.serviceplugins.api.TaskScheduler;
+import org.apache.tez.serviceplugins.api.TaskSchedulerContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import io.tezext.scheduler.config.DagSettings;
+import io.tezext.scheduler.config.SchedulerSettings;
+import io.tezext.scheduler.locality.LocalityPlan;
+import io.tezext.scheduler.policy.Decisions;
+import io.tezext.scheduler.policy.SchedulingPolicy;
+import io.tezext.scheduler.requests.PendingRequest;
+
+/**
+ * tezext's Tez task scheduler: name it in {@code tez-site.xml} as
+ * {@code tez.am.yarn.scheduler.class = io.tezext.scheduler.tez.TezextTaskScheduler} (with our jar on
+ * {@code tez.aux.uris}), and set its keys (docs/scheduler.md). It runs tasks in the containers YARN
+ * gives the AM with relaxed or automatic locality per DAG, reuses containers by locality across
+ * priorities, and preempts the least work when a higher-priority task waits.
+ *
+ * <p>This class is the machinery only: the AM-RM client and its heartbeat thread, a timer thread,
+ * the AM callbacks. Every decision is {@link SchedulingPolicy}'s, made under one lock; the AM's
+ * callbacks are made outside it, in the order decided. The second constructor runs the same class
+ * with a given clock, timer executor and synchronous AM-RM client, delivering heartbeats itself:
+ * how the simulator and the tests drive it, in virtual time.
+ */
+@SuppressWarnings("deprecation") // Tez's AMRMClientAsync takes the deprecated CallbackHandler
+public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsync.CallbackHandler {
+  private static final Logger LOG = LoggerFactory.getLogger(TezextTaskScheduler.class);
+  /** Strict requests ask YARN with relaxLocality off; YARN forbids mixing that with others at one priority, so they get their own id. */
+  static final long STRICT_REQUEST_ID = 1;
+
+  private final Object lock = new Object();
+  private final ContainerSignatureMatcher signatures;
+  private LongSupplier clock;
+  private ScheduledExecutorService timer;
+  private AMRMClient<ContainerRequest> client;
+  private AMRMClientAsync<ContainerRequest> asyncClient;
+  private final boolean ownsMachinery;
+  private YarnClusterView cluster;
+  private SchedulingPolicy policy;
+  private boolean countVcores;
+  private int dagIndex = -1;
+  private BitSet[] descendants = new BitSet[0];
+  private ScheduledFuture<?> wake;
+  private long wakeAtMs = Long.MAX_VALUE;
+  private volatile boolean stopping;
+  private volatile boolean shouldUnregister;
+  private volatile boolean unregistered;
+  private Resource totalResources = Resource.newInstance(0, 0);
+
+  /** The constructor the Tez AM calls: a real AM-RM client with its threads, a monotonic clock, a timer thread. */
+  public TezextTaskScheduler(TaskSchedulerContext context) {
+    super(context);
+    this.signatures = context.getContainerSignatureMatcher();
+    this.ownsMachinery = true;
+  }
+
+  /** Runs the scheduler on a given clock, timer executor and synchronous AM-RM client, heartbeats delivered by the caller. */
+  @SuppressWarnings("unchecked")
+  public TezextTaskScheduler(TaskSchedulerContext context, LongSupplier clock, ScheduledExecutorService executor,
+      AMRMClient<?> client) {
+    super(context);
+    this.signatures = context.getContainerSignatureMatcher();
+    this.clock = clock;
+    this.timer = executor;
+    this.client = (AMRMClient<ContainerRequest>) client;
+    this.ownsMachinery = false;
+  }
+
+  @Override
+  public void initialize() throws Exception {
+    super.initialize();
+    Configuration conf = TezUtils.createConfFromUserPayload(getContext().getInitialUserPayload());
+    SchedulerSettings settings = SchedulerSettings.of(conf);
+    if (ownsMachinery) {
+      clock = new MonotonicClock();
+      timer = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "tezext-scheduler-timer");
+        t.setDaemon(true);
+        return t;
+      });
+      client = AMRMClient.createAMRMClient();
+      int heartbeatMs = conf.getInt(TezConfiguration.TEZ_AM_RM_HEARTBEAT_INTERVAL_MS_MAX,
+          TezConfiguration.TEZ_AM_RM_HEARTBEAT_INTERVAL_MS_MAX_DEFAULT);
+      asyncClient = AMRMClientAsync.createAMRMClientAsync(client, heartbeatMs, this);
+      asyncClient.init(conf);
+      RackResolver.init(conf);
+    } else {
+      client.init(conf);
+    }
+    cluster = new YarnClusterView(() -> client.getClusterNodeCount());
+    policy = new SchedulingPolicy(settings, cluster, (held, wanted) -> signatures.isSuperSet(held, wanted),
+        new AdapterDecisions());
+    LOG.info("tezext scheduler: {}", settings.summary());
+  }
+
+  @Override
+  public void start() throws Exception {
+    super.start();
+    if (asyncClient != null) {
+      asyncClient.start();
+    } else {
+      client.start();
+    }
+    TaskSchedulerContext ctx = getContext();
+    RegisterApplicationMasterResponse response = client.registerApplicationMaster(ctx.getAppHostName(),
+        ctx.getAppClientPort(), ctx.getAppTrackingUrl());
+    ctx.setApplicationRegistrationData(response.getMaximumResourceCapability(), response.getApplicationACLs(),
+        response.getClientToAMTokenMasterKey(), response.getQueue());
+    countVcores = response.getSchedulerResourceTypes() != null
+        && response.getSchedulerResourceTypes().contains(SchedulerResourceTypes.CPU);
+  }
+
+  @Override
+  public void initiateStop() {
+    super.initiateStop();
+    stopping = true;
+    Callbacks after = new Callbacks();
+    synchronized (lock) {
+      pending = after;
+      policy.shutdown();
+      pending = null;
+    }
+    after.run();
+  }
+
+  @Override
+  public void shutdown() throws Exception {
+    super.shutdown();
+    if (ownsMachinery) {
+      timer.shutdownNow();
+    }
+    if (shouldUnregister && !unregistered) {
+      TaskSchedulerContext.AppFinalStatus status = getContext().getFinalAppStatus();
+      LOG.info("tezext scheduler: unregistering, {} {}", status.exitStatus, status.exitMessage);
+      client.unregisterApplicationMaster(status.exitStatus, status.exitMessage, status.postCompletionTrackingUrl);
+      unregistered = true;
+    }
+    if (asyncClient != null) {
+      asyncClient.stop();
+    } else {
+      client.stop();
+    }
+  }
+
+  // ---- the AM's calls ----
+
+  @Override
+  public void allocateTask(Object task, Resource capability, String[] hosts, String[] racks, Priority priority,
+      Object containerSignature, Object clientCookie) {
+    request(task, capability, hosts, racks, null, priority, containerSignature, clientCookie);
+  }
+
+  @Override
+  public void allocateTask(Object task, Resource capability, ContainerId containerId, Priority priority,
+      Object containerSignature, Object clientCookie) {
+    request(task, capability, null, null, containerId, priority, containerSignature, clientCookie);
+  }
+
+  private void request(Object task, Resource capability, String[] hosts, String[] racks, ContainerId affinity,
+      Priority priority, Object signature, Object cookie) {
+    int vertex = getContext().getVertexIndexForTask(task);
+    call(now -> {
+      startDagIfNew(now);
+      policy.taskRequested(now, task, cookie, vertex, priority.getPriority(), capability.getMemorySize(),
+          capability.getVirtualCores(), signature, hosts, racks, affinity);
+    });
+  }
+
+  /** The first request of a DAG: its settings are read and checked from its configuration, its shape noted. */
+  private void startDagIfNew(long now) {
+    DagInfo dag = getContext().getCurrentDagInfo();
+    if (dag == null || dag.getIndex() == dagIndex) {
+      return;
+    }
+    dagIndex = dag.getIndex();
+    DagSettings settings = DagSettings.of(dag.getConf());
+    descendants = new BitSet[dag.getTotalVertices()];
+    policy.dagStarted(now, vertex -> {
+      if (vertex < 0 || vertex >= descendants.length) {
+        return new BitSet();
+      }
+      if (descendants[vertex] == null) {
+        descendants[vertex] = dag.getVertexDescendants(vertex);
+      }
+      return descendants[vertex];
+    }, settings);
+    LOG.info("tezext scheduler: DAG {} ({}): {}", dagIndex, dag.getName(), settings.summary());
+  }
+
+  @Override
+  public boolean deallocateTask(Object task, boolean taskSucceeded, TaskAttemptEndReason endReason,
+      String diagnostics) {
+    boolean[] held = new boolean[1];
+    call(now -> held[0] = policy.taskDeallocated(now, task, taskSucceeded));
+    return held[0];
+  }
+
+  @Override
+  public Object deallocateContainer(ContainerId containerId) {
+    Object[] task = new Object[1];
+    call(now -> task[0] = policy.containerDeallocated(now, containerId));
+    return task[0];
+  }
+
+  @Override
+  public void dagComplete() {
+    call(now -> {
+      policy.dagCompleted(now);
+      dagIndex = -1;
+    });
+  }
+
+  @Override
+  public Resource getAvailableResources() {
+    Resource r = client.getAvailableResources();
+    return r == null ? Resource.newInstance(0, 0) : r;
+  }
+
+  @Override
+  public Resource getTotalResources() {
+    return totalResources;
+  }
+
+  @Override
+  public int getClusterNodeCount() {
+    return client.getClusterNodeCount();
+  }
+
+  @Override
+  public void blacklistNode(NodeId nodeId) {
+    client.updateBlacklist(List.of(nodeId.getHost()), null);
+    call(now -> {
+      if (cluster.markUnusable(nodeId.getHost(), true)) {
+        policy.nodesChanged(now);
+      }
+    });
+  }
+
+  @Override
+  public void unblacklistNode(NodeId nodeId) {
+    client.updateBlacklist(null, List.of(nodeId.getHost()));
+    call(now -> cluster.markUnusable(nodeId.getHost(), false));
+  }
+
+  @Override
+  public void setShouldUnregister() {
+    shouldUnregister = true;
+  }
+
+  @Override
+  public boolean hasUnregistered() {
+    return unregistered;
+  }
+
+  @Override
+  public int getHeldContainersCount() {
+    synchronized (lock) {
+      return policy.heldContainers();
+    }
+  }
+
+  // ---- the AM-RM heartbeat ----
+
+  @Override
+  public float getProgress() {
+    if (stopping) {
+      return 1;
+    }
+    Resource headroom = getAvailableResources();
+    call(now -> {
+      if (totalResources.getMemorySize() == 0) {
+        totalResources = Resource.newInstance(headroom.getMemorySize(), headroom.getVirtualCores());
+      }
+      policy.heartbeat(now, headroom.getMemorySize(), headroom.getVirtualCores(), countVcores);
+    });
+    return getContext().getProgress();
+  }
+
+  @Override
+  public void onContainersAllocated(List<Container> containers) {
+    if (stopping) {
+      for (Container c : containers) {
+        client.releaseAssignedContainer(c.getId());
+      }
+      return;
+    }
+    call(now -> policy.containersAllocated(now, containers));
+  }
+
+  @Override
+  public void onContainersCompleted(List<ContainerStatus> statuses) {
+    if (!stopping) {
+      call(now -> policy.containersCompleted(now, statuses));
+    }
+  }
+
+  @Override
+  public void onNodesUpdated(List<NodeReport> updatedNodes) {
+    if (stopping) {
+      return;
+    }
+    call(now -> {
+      boolean changed = false;
+      for (NodeReport report : updatedNodes) {
+        NodeState state = report.getNodeState();
+        changed |= cluster.markUnusable(report.getNodeId().getHost(), state != null && state.isUnusable());
+      }
+      if (changed) {
+        policy.nodesChanged(now);
+      }
+    });
+    getContext().nodesUpdated(updatedNodes);
+  }
+
+  @Override
+  public void onShutdownRequest() {
+    if (!stopping) {
+      getContext().appShutdownRequested();
+    }
+  }
+
+  @Override
+  public void onError(Throwable e) {
+    LOG.error("tezext scheduler: error from the AM-RM client", e);
+    if (!stopping) {
+      getContext().reportError(ServicePluginErrorDefaults.SERVICE_UNAVAILABLE, String.valueOf(e), null);
+    }
+  }
+
+  // ---- one lock; AM callbacks after it ----
+
+  /** Callbacks into the AM, collected under the lock by the call in progress and made after it. */
+  private Callbacks pending;
+
+  private void call(PolicyCall call) {
+    Callbacks after = new Callbacks();
+    synchronized (lock) {
+      pending = after;
+      try {
+        call.run(clock.getAsLong());
+      } finally {
+        pending = null;
+      }
+    }
+    after.run();
+  }
+
+  @FunctionalInterface
+  private interface PolicyCall {
+    void run(long nowMs);
+  }
+
+  /** AM callbacks in the order decided. */
+  private static final class Callbacks {
+    private final List<Runnable> list = new ArrayList<>();
+
+    void add(Runnable r) {
+      list.add(r);
+    }
+
+    void run() {
+      list.forEach(Runnable::run);
+    }
+  }
+
+  /** Carries out the policy's decisions: YARN calls at once (the client is thread-safe), AM callbacks after the lock. */
+  private final class AdapterDecisions implements Decisions {
+    @Override
+    public void assign(Object task, Object cookie, Container container) {
+      pending.add(() -> getContext().taskAllocated(task, cookie, container));
+    }
+
+    @Override
+    public void ask(PendingRequest request) {
+      ContainerRequest ask = yarnAsk(request);
+      request.yarnAsk = ask;
+      client.addContainerRequest(ask);
+    }
+
+    @Override
+    public void withdraw(PendingRequest request) {
+      if (request.yarnAsk != null) {
+        client.removeContainerRequest((ContainerRequest) request.yarnAsk);
+        request.yarnAsk = null;
+      }
+    }
+
+    @Override
+    public void release(ContainerId container, boolean ranTasks) {
+      client.releaseAssignedContainer(container);
+      if (ranTasks) {
+        pending.add(() -> getContext().containerBeingReleased(container));
+      }
+    }
+
+    @Override
+    public void preempt(ContainerId container) {
+      LOG.info("tezext scheduler: preempting {}", container);
+      pending.add(() -> getContext().preemptContainer(container));
+    }
+
+    @Override
+    public void containerCompleted(Object task, ContainerStatus status) {
+      pending.add(() -> getContext().containerCompleted(task, status));
+    }
+
+    @Override
+    public void wakeAt(long timeMs) {
+      if (timeMs >= wakeAtMs && wake != null && !wake.isDone()) {
+        return; // an earlier wake is already set; it asks again for what remains
+      }
+      if (wake != null) {
+        wake.cancel(false);
+      }
+      wakeAtMs = timeMs;
+      long delay = Math.max(0, timeMs - clock.getAsLong());
+      wake = timer.schedule(() -> {
+        call(now -> {
+          wakeAtMs = Long.MAX_VALUE;
+          policy.wake(now);
+        });
+      }, delay, TimeUnit.MILLISECONDS);
+    }
+  }
+
+  /** The YARN ask for a request: no location when relaxed; its nodes and racks otherwise, with relaxLocality off when strict. */
+  private static ContainerRequest yarnAsk(PendingRequest r) {
+    Resource capability = Resource.newInstance(r.memoryMb, r.vcores);
+    Priority priority = Priority.newInstance(r.priority);
+    LocalityPlan plan = r.plan();
+    if (plan.isRelaxed()) {
+      return new ContainerRequest(capability, null, null, priority);
+    }
+    String[] hosts = plan.hosts().toArray(new String[0]);
+    if (!plan.strict()) {
+      return new ContainerRequest(capability, hosts, null, priority);
+    }
+    return ContainerRequest.newBuilder().capability(capability).priority(priority).nodes(hosts)
+        .racks(plan.racks().toArray(new String[0])).relaxLocality(false).allocationRequestId(STRICT_REQUEST_ID)
+        .build();
+  }
+}
