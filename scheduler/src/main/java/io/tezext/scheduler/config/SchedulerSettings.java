@@ -1,5 +1,6 @@
 package io.tezext.scheduler.config;
 
+import static io.tezext.scheduler.config.SchedulerKeys.IDLE_RELEASE_CROWDED_MS;
 import static io.tezext.scheduler.config.SchedulerKeys.IDLE_RELEASE_MS;
 import static io.tezext.scheduler.config.SchedulerKeys.PREEMPTION_INTERVAL_MS;
 import static io.tezext.scheduler.config.SchedulerKeys.PREEMPTION_MAX_PERCENTAGE;
@@ -12,7 +13,8 @@ import java.util.Locale;
 import org.apache.hadoop.conf.Configuration;
 
 /** The AM-scope settings, read and validated once when the scheduler starts. */
-public record SchedulerSettings(boolean reuseEnabled, long idleReleaseMs, int sessionHeldContainers,
+public record SchedulerSettings(boolean reuseEnabled, long idleReleaseMs, long idleReleaseCrowdedMs,
+    int sessionHeldContainers,
     long preemptionMaxWaitMs, int preemptionMaxPercentage, long preemptionIntervalMs) {
 
   public static final SchedulerSettings DEFAULTS = of(new Configuration(false));
@@ -21,14 +23,14 @@ public record SchedulerSettings(boolean reuseEnabled, long idleReleaseMs, int se
   public static SchedulerSettings of(Configuration conf) {
     SchedulerKeys.validate(conf);
     return new SchedulerSettings(REUSE_ENABLED.read(conf), IDLE_RELEASE_MS.read(conf),
-        SESSION_HELD_CONTAINERS.read(conf), PREEMPTION_MAX_WAIT_MS.read(conf), PREEMPTION_MAX_PERCENTAGE.read(conf),
+        IDLE_RELEASE_CROWDED_MS.read(conf), SESSION_HELD_CONTAINERS.read(conf), PREEMPTION_MAX_WAIT_MS.read(conf), PREEMPTION_MAX_PERCENTAGE.read(conf),
         PREEMPTION_INTERVAL_MS.read(conf));
   }
 
   /** One log line of the effective settings. */
   public String summary() {
-    return String.format(Locale.ROOT, "reuse %s, idle release %d ms, session keeps %d, preemption after %d ms, "
-            + "at most %d%% per round, rounds %d ms apart", reuseEnabled ? "on" : "off", idleReleaseMs,
-        sessionHeldContainers, preemptionMaxWaitMs, preemptionMaxPercentage, preemptionIntervalMs);
+    return String.format(Locale.ROOT, "reuse %s, idle release %d ms (%d ms when the queue is full), session keeps "
+            + "%d, preemption after %d ms, at most %d%% per round, rounds %d ms apart", reuseEnabled ? "on" : "off",
+        idleReleaseMs, idleReleaseCrowdedMs, sessionHeldContainers, preemptionMaxWaitMs, preemptionMaxPercentage, preemptionIntervalMs);
   }
 }

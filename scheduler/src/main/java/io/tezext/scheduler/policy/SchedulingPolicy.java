@@ -56,6 +56,10 @@ public final class SchedulingPolicy {
   private DagShape dag = DagShape.NONE;
   private DagSettings dagSettings = DagSettings.DEFAULTS;
   private boolean dagRunning;
+  /** What YARN said at the last heartbeat the AM could still have: a container that would not fit is crowded out. */
+  private long headroomMb = Long.MAX_VALUE;
+  private int headroomVcores = Integer.MAX_VALUE;
+  private boolean countVcores;
   private long lastWakeRequestMs = Long.MAX_VALUE;
 
   /**
@@ -80,7 +84,7 @@ public final class SchedulingPolicy {
     this.dagSettings = settings;
     this.dagRunning = true;
     pending.dagStarted(shape);
-    scheduleWake(nowMs); // containers a session kept between DAGs fall due again
+    settle(nowMs); // containers a session kept between DAGs fall due again
   }
 
   /** The DAG ended: requests it left are withdrawn; held containers stay for the next, or go idle-release. */
@@ -91,7 +95,7 @@ public final class SchedulingPolicy {
     dag = DagShape.NONE;
     pending.dagStarted(dag);
     dagRunning = false;
-    scheduleWake(nowMs);
+    settle(nowMs);
   }
 
   // ---- tasks ----
@@ -112,7 +116,7 @@ public final class SchedulingPolicy {
     if (preferred != null && preferred.state() == HeldContainer.State.IDLE && preferred.fits(memoryMb, vcores)
         && signatureFits(preferred, signature)) {
       assign(preferred, task, cookie, vertex, priority, signature, nowMs);
-      scheduleWake(nowMs);
+      settle(nowMs);
       return;
     }
     String[] hostHints = preferred != null ? new String[] {preferred.host} : hosts;
@@ -125,7 +129,7 @@ public final class SchedulingPolicy {
     } else {
       out.ask(r);
     }
-    scheduleWake(nowMs);
+    settle(nowMs);
   }
 
   /**
@@ -140,7 +144,7 @@ public final class SchedulingPolicy {
     PendingRequest r = pending.remove(task);
     if (r != null) {
       out.withdraw(r);
-      scheduleWake(nowMs);
+      settle(nowMs);
       return true;
     }
     HeldContainer c = held.ofTask(task);
@@ -154,7 +158,7 @@ public final class SchedulingPolicy {
       held.taskLeft(c, nowMs);
       offer(c, nowMs);
     }
-    scheduleWake(nowMs);
+    settle(nowMs);
     return true;
   }
 
@@ -166,7 +170,7 @@ public final class SchedulingPolicy {
     }
     Object task = c.task;
     release(c);
-    scheduleWake(nowMs);
+    settle(nowMs);
     return task;
   }
 
@@ -183,8 +187,8 @@ public final class SchedulingPolicy {
     for (Container container : containers) {
       fresh.add(held.add(container, cluster.rackOf(container.getNodeId().getHost()), nowMs));
     }
-    place(fresh, nowMs, true); // those left stay idle: the DAG's next vertices may need them soon
-    scheduleWake(nowMs);
+    releaseUseless(place(fresh, nowMs, true)); // the others stay idle: the DAG's next vertices may need them soon
+    settle(nowMs);
   }
 
   /** YARN completed these containers (released, preempted by YARN, failed, or on a lost node). */
@@ -200,7 +204,7 @@ public final class SchedulingPolicy {
         out.containerCompleted(task, status);
       }
     }
-    scheduleWake(nowMs);
+    settle(nowMs);
   }
 
   /**
@@ -220,7 +224,7 @@ public final class SchedulingPolicy {
       out.ask(r);
     }
     placeIdle(nowMs);
-    scheduleWake(nowMs);
+    settle(nowMs);
   }
 
   /**
@@ -230,9 +234,13 @@ public final class SchedulingPolicy {
    * @param countVcores whether YARN schedules by vcores as well as memory
    */
   public void heartbeat(long nowMs, long headroomMb, int headroomVcores, boolean countVcores) {
+    this.headroomMb = headroomMb;
+    this.headroomVcores = headroomVcores;
+    this.countVcores = countVcores;
     placeIdle(nowMs);
+    releaseIdleDue(nowMs);
     considerPreemption(nowMs, headroomMb, headroomVcores, countVcores);
-    scheduleWake(nowMs);
+    settle(nowMs);
   }
 
   /** A timer: waits ran out, or idle containers are due back. */
@@ -240,7 +248,7 @@ public final class SchedulingPolicy {
     lastWakeRequestMs = Long.MAX_VALUE;
     placeIdle(nowMs);
     releaseIdleDue(nowMs);
-    scheduleWake(nowMs);
+    settle(nowMs);
   }
 
   /** The scheduler stops: every held container goes back to YARN. */
@@ -262,7 +270,28 @@ public final class SchedulingPolicy {
   /** A container is free (a task left it): it takes the best task, or stays idle. */
   private void offer(HeldContainer c, long nowMs) {
     pending.promote(nowMs);
-    place(List.of(c), nowMs, false);
+    releaseUseless(place(List.of(c), nowMs, false));
+  }
+
+  /**
+   * Hands back the free containers no waiting task could run in (the wrong size or launch context):
+   * a new one at once (it has no JVM to keep warm, and YARN can give its room to a container the
+   * waiting tasks can use), one that ran tasks only while some task waits runnable. With nothing
+   * waiting, a used container stays for the idle release: the next vertex, or the session's next DAG,
+   * may want its JVM.
+   */
+  private void releaseUseless(List<HeldContainer> free) {
+    if (free.isEmpty()) {
+      return;
+    }
+    boolean someRunnable = pending.firstRunnable() != null;
+    List<PendingRequest> kinds = pending.firstOfEachVertex();
+    for (HeldContainer c : free) {
+      if (c.state() == HeldContainer.State.IDLE && (c.tasksRun == 0 || someRunnable)
+          && kinds.stream().noneMatch(r -> c.fits(r.memoryMb, r.vcores) && signatureFits(c, r.signature))) {
+        release(c);
+      }
+    }
   }
 
   /**
@@ -393,12 +422,24 @@ public final class SchedulingPolicy {
 
   // ---- idle release ----
 
+  /**
+   * Releases idle containers whose time is up: the idle release time, or the shorter crowded one
+   * when YARN has no room for another like it. A crowded queue is where holding a container no task
+   * of ours can use costs most: another application may be waiting for exactly that room.
+   */
   private void releaseIdleDue(long nowMs) {
+    releaseUseless(held.idle());
     for (HeldContainer c : releasable()) {
-      if (nowMs - c.idleSinceMs() >= settings.idleReleaseMs()) {
+      long idleMs = nowMs - c.idleSinceMs();
+      if (idleMs >= settings.idleReleaseMs() || idleMs >= settings.idleReleaseCrowdedMs() && crowdedOut(c)) {
         release(c);
       }
     }
+  }
+
+  /** Whether, by the last heartbeat's headroom, YARN could not give the AM another container like {@code c}. */
+  private boolean crowdedOut(HeldContainer c) {
+    return headroomMb < c.memoryMb || countVcores && headroomVcores < c.vcores;
   }
 
   /**
@@ -428,6 +469,18 @@ public final class SchedulingPolicy {
       held.preempting(c);
       out.preempt(c.id);
     }
+  }
+
+  /**
+   * Ends every call: when a vertex's last waiting task left (it got a container, or was withdrawn),
+   * the vertices it blocked may run, and idle containers are offered to them at once rather than at
+   * the next heartbeat; then the wake-up is set.
+   */
+  private void settle(long nowMs) {
+    while (pending.takeUnblocked() && held.hasIdle() && !pending.isEmpty()) {
+      place(held.idle(), nowMs, false);
+    }
+    scheduleWake(nowMs);
   }
 
   // ---- timers ----

@@ -29,8 +29,11 @@ public final class PendingRequests {
   /** When a request may fall back a level: [time, sequence] with the request. */
   private final PriorityQueue<Promotion> promotions =
       new PriorityQueue<>((a, b) -> a.atMs != b.atMs ? Long.compare(a.atMs, b.atMs) : Long.compare(a.seq, b.seq));
-  private final Map<Integer, Integer> pendingByVertex = new HashMap<>();
+  /** Each vertex's waiting requests, in order: what containers its tasks need, and which vertices block others. */
+  private final Map<Integer, NavigableSet<PendingRequest>> byVertex = new HashMap<>();
   private final BitSet blocked = new BitSet();
+  /** Set when a vertex stopped being blocked, until {@link #takeUnblocked} is asked. */
+  private boolean unblocked;
   private DagShape dag = DagShape.NONE;
   private long sequence;
   private long promotionSequence;
@@ -51,7 +54,9 @@ public final class PendingRequests {
     byTask.put(task, r);
     all.add(r);
     index(r);
-    if (pendingByVertex.merge(vertex, 1, Integer::sum) == 1) {
+    NavigableSet<PendingRequest> ofVertex = byVertex.computeIfAbsent(vertex, v -> new TreeSet<>(PendingRequest.ORDER));
+    ofVertex.add(r);
+    if (ofVertex.size() == 1) {
       recomputeBlocked();
     }
     return r;
@@ -88,8 +93,10 @@ public final class PendingRequests {
     }
     all.remove(r);
     unindex(r);
-    if (pendingByVertex.merge(r.vertex, -1, Integer::sum) == 0) {
-      pendingByVertex.remove(r.vertex);
+    NavigableSet<PendingRequest> ofVertex = byVertex.get(r.vertex);
+    ofVertex.remove(r);
+    if (ofVertex.isEmpty()) {
+      byVertex.remove(r.vertex);
       recomputeBlocked();
     }
     return r;
@@ -204,11 +211,33 @@ public final class PendingRequests {
     return result;
   }
 
+  /**
+   * The first waiting request of each vertex with any, for questions every task of a vertex answers
+   * alike (Tez gives a vertex's tasks one container size and launch context).
+   */
+  public List<PendingRequest> firstOfEachVertex() {
+    List<PendingRequest> first = new ArrayList<>(byVertex.size());
+    for (NavigableSet<PendingRequest> ofVertex : byVertex.values()) {
+      first.add(ofVertex.first());
+    }
+    return first;
+  }
+
   private void recomputeBlocked() {
+    BitSet before = (BitSet) blocked.clone();
     blocked.clear();
-    for (int vertex : pendingByVertex.keySet()) {
+    for (int vertex : byVertex.keySet()) {
       blocked.or(dag.descendants(vertex));
     }
+    before.andNot(blocked);
+    unblocked |= !before.isEmpty();
+  }
+
+  /** Whether some vertex stopped being blocked since the last call. */
+  public boolean takeUnblocked() {
+    boolean was = unblocked;
+    unblocked = false;
+    return was;
   }
 
   /** Forgets every request (the DAG ended); returns them. */
@@ -220,7 +249,7 @@ public final class PendingRequests {
     rackReady.clear();
     anyReady.clear();
     promotions.clear();
-    pendingByVertex.clear();
+    byVertex.clear();
     blocked.clear();
     return removed;
   }

@@ -118,6 +118,10 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
     }
     scheduler.call(scheduler.heartbeats::getProgress);
     SimulatedAmRmClient.Heartbeat hb = client.heartbeat(); // the RM's side: not the scheduler's cost
+    // In the order YARN's async client makes the callbacks: nodes, completed, allocated.
+    if (!hb.updatedNodes().isEmpty()) {
+      scheduler.call(() -> scheduler.heartbeats.onNodesUpdated(hb.updatedNodes()));
+    }
     if (!hb.completed().isEmpty()) {
       scheduler.call(() -> scheduler.heartbeats.onContainersCompleted(hb.completed()));
     }

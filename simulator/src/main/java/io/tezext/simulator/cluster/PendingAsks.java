@@ -4,14 +4,20 @@ import static io.tezext.simulator.cluster.YarnSettings.NODE_LOCALITY_DELAY;
 import static io.tezext.simulator.cluster.YarnSettings.RACK_LOCALITY_ADDITIONAL_DELAY;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * An application's outstanding asks at one {@link AskKey}, by location, plus the scheduling
- * opportunities it has missed waiting for locality (the CapacityScheduler's delay scheduling).
+ * opportunities it has missed waiting for locality (the CapacityScheduler's delay scheduling), and
+ * where the AM forbade relaxing locality (YARN's relaxLocality off at ANY or at a rack).
  */
 final class PendingAsks {
   private int any;
+  private boolean anyRelaxes = true;
+  /** Racks asked with relaxLocality off: only the hosts asked for on them may be given. */
+  private final Set<String> closedRacks = new HashSet<>();
   /** By node (keyed by its index, so a node offer costs no string hashing); hosts the cluster lacks never match. */
   private final Map<RmNode, int[]> hosts = new HashMap<>();
   private final Map<String, int[]> unknownHosts = new HashMap<>();
@@ -25,16 +31,22 @@ final class PendingAsks {
 
   /**
    * Sets the count asked at a location: ANY, a rack, or a host ({@code node} the cluster's node of
-   * that name, or null when it has none).
+   * that name, or null when it has none), and whether YARN may relax locality beyond it.
    */
-  void set(String location, RmNode node, int count, boolean isRack) {
+  void set(String location, RmNode node, int count, boolean relaxes, boolean isRack) {
     if (count < 0) {
       throw new IllegalArgumentException("ask count must be >= 0 at " + location + ", was " + count);
     }
     if (AskUpdate.ANY.equals(location)) {
       any = count;
+      anyRelaxes = relaxes;
     } else if (isRack) {
       put(racks, location, count);
+      if (relaxes || count == 0) {
+        closedRacks.remove(location);
+      } else {
+        closedRacks.add(location);
+      }
     } else if (node != null) {
       put(hosts, node, count);
     } else {
@@ -63,12 +75,19 @@ final class PendingAsks {
     if (count(hosts, node) > 0) {
       return Locality.NODE_LOCAL;
     }
+    if (excludes(node)) {
+      return null;
+    }
     if (hosts.isEmpty() && unknownHosts.isEmpty() && racks.isEmpty()) {
       return Locality.OFF_SWITCH; // nothing to wait for
     }
     long nodeDelay = Math.min(clusterNodes, yarn.get(NODE_LOCALITY_DELAY));
-    if (count(racks, node.rack()) > 0 && missedOpportunities > nodeDelay) {
+    boolean rackAsked = count(racks, node.rack()) > 0;
+    if (rackAsked && missedOpportunities > nodeDelay) {
       return Locality.RACK_LOCAL;
+    }
+    if (rackAsked && !anyRelaxes) {
+      return null; // its rack is all it may have
     }
     if (yarn.get(RACK_LOCALITY_ADDITIONAL_DELAY) > -1) {
       long rackDelay = Math.min(clusterNodes, nodeDelay + yarn.get(RACK_LOCALITY_ADDITIONAL_DELAY));
@@ -78,6 +97,21 @@ final class PendingAsks {
     int uniqueLocations = hosts.size() + unknownHosts.size() + racks.size() + 1;
     float localityWaitFactor = Math.min((float) uniqueLocations / clusterNodes, 1f);
     return Math.min(clusterNodes, any * localityWaitFactor) < missedOpportunities ? Locality.OFF_SWITCH : null;
+  }
+
+  /**
+   * Whether these asks may never have a container on {@code node}, however long they wait: it is not
+   * a host they name, and its rack is closed, or is not named while ANY is closed. The
+   * CapacityScheduler then passes the node on to the application's next priority.
+   */
+  boolean excludes(RmNode node) {
+    if (count(hosts, node) > 0) {
+      return false;
+    }
+    if (closedRacks.contains(node.rack())) {
+      return true;
+    }
+    return !anyRelaxes && count(racks, node.rack()) == 0;
   }
 
   void missedOpportunity() {

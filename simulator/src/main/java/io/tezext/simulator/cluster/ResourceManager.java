@@ -1,6 +1,7 @@
 package io.tezext.simulator.cluster;
 
 import static io.tezext.simulator.cluster.YarnSettings.DOMINANT_RESOURCES;
+import static io.tezext.simulator.cluster.YarnSettings.HEADROOM_IGNORES_QUEUE_LIMIT;
 import static io.tezext.simulator.cluster.YarnSettings.MAX_AM_SHARE_PERCENT;
 import static io.tezext.simulator.cluster.YarnSettings.MAX_OFF_SWITCH_PER_HEARTBEAT;
 import static io.tezext.simulator.cluster.YarnSettings.NODE_HEARTBEAT_MS;
@@ -107,15 +108,18 @@ public final class ResourceManager {
     }
     List<RmContainer> allocated = app.newlyAllocated;
     List<RmContainer> completed = app.newlyCompleted;
+    List<RmNode> lost = app.newlyLostNodes;
     app.newlyAllocated = new ArrayList<>();
     app.newlyCompleted = new ArrayList<>();
+    app.newlyLostNodes = new ArrayList<>();
     if (app.hasPendingAsks()) {
       requestRound();
     }
     RmQueue q = app.queue();
-    long headroomMb = Math.max(0, Math.min(q.maxMemoryMb - q.usedMemoryMb, freeMemoryMb()));
+    long queueRoomMb = yarn.get(HEADROOM_IGNORES_QUEUE_LIMIT) ? Long.MAX_VALUE : q.maxMemoryMb - q.usedMemoryMb;
+    long headroomMb = Math.max(0, Math.min(queueRoomMb, freeMemoryMb()));
     int headroomVcores = Math.max(0, (int) Math.min(Integer.MAX_VALUE, freeVcores()));
-    return new Exchange(allocated, completed, headroomMb, headroomVcores, liveNodes);
+    return new Exchange(allocated, completed, lost, headroomMb, headroomVcores, liveNodes);
   }
 
   /** The application ended: everything it still holds, AM included, is freed. */
@@ -145,6 +149,13 @@ public final class ResourceManager {
     }
     node.markLost();
     observer.nodeLost(node, loop.now());
+    for (RmQueue q : queueList) {
+      for (RmApp app : q.apps) {
+        if (app.amContainer != null) {
+          app.nodeLost(node); // YARN reports a node's change to every running application
+        }
+      }
+    }
     liveNodes--;
     liveMemoryMb -= node.spec().memoryMb();
     liveVcores -= node.spec().vcores();
@@ -243,7 +254,7 @@ public final class ResourceManager {
         if (app.waitingForAm() && node.fits(app.amMemoryMb(), app.amVcores(), yarn.get(DOMINANT_RESOURCES))
             && q.canTake(app.amMemoryMb())
             && (q.amUsedMemoryMb == 0 || q.amUsedMemoryMb + app.amMemoryMb() <= amLimit)) {
-          RmContainer c = allocate(app, node, app.amMemoryMb(), app.amVcores(), 0, true);
+          RmContainer c = allocate(app, node, new AskKey(0, app.amMemoryMb(), app.amVcores()), true);
           offSwitchThisHeartbeat++; // an AM asks for any node
           app.amContainer = c;
           q.waitingAms--;
@@ -259,33 +270,41 @@ public final class ResourceManager {
   private boolean placeTask(RmNode node, List<RmQueue> order) {
     for (RmQueue q : order) {
       for (RmApp app : q.demanding.values()) {
-        // Only the application's highest-priority outstanding ask is considered on this node.
-        Map.Entry<AskKey, PendingAsks> e = app.amContainer == null ? null : app.highestPending();
-        if (e == null) {
+        if (app.amContainer == null) {
           continue;
         }
-        AskKey key = e.getKey();
-        PendingAsks pending = e.getValue();
-        if (q.canTake(key.memoryMb()) && node.fits(key.memoryMb(), key.vcores(), yarn.get(DOMINANT_RESOURCES))) {
+        // The application's highest-priority ask that may ever use this node is considered; one
+        // that waits for locality holds the node back from the application's lower priorities.
+        for (Map.Entry<AskKey, PendingAsks> e : app.pendingInOrder()) {
+          AskKey key = e.getKey();
+          PendingAsks pending = e.getValue();
           pending.missedOpportunity();
-          PendingAsks.Locality locality = pending.allowed(node, liveNodes, yarn);
-          if (locality != null) {
-            if (locality == PendingAsks.Locality.OFF_SWITCH) {
-              offSwitchThisHeartbeat++;
-            }
-            pending.allocated(node, locality);
-            app.track(key, pending);
-            app.allocated(allocate(app, node, key.memoryMb(), key.vcores(), key.priority(), false));
-            return true;
+          if (pending.excludes(node)) {
+            continue;
           }
+          if (q.canTake(key.memoryMb()) && node.fits(key.memoryMb(), key.vcores(), yarn.get(DOMINANT_RESOURCES))) {
+            PendingAsks.Locality locality = pending.allowed(node, liveNodes, yarn);
+            if (locality != null) {
+              if (locality == PendingAsks.Locality.OFF_SWITCH) {
+                offSwitchThisHeartbeat++;
+              }
+              pending.allocated(node, locality);
+              app.track(key, pending);
+              app.allocated(allocate(app, node, key, false));
+              return true;
+            }
+          }
+          break;
         }
       }
     }
     return false;
   }
 
-  private RmContainer allocate(RmApp app, RmNode node, int memoryMb, int vcores, int priority, boolean am) {
-    RmContainer c = new RmContainer(nextContainerId++, app, node, memoryMb, vcores, priority, loop.now(), am);
+  private RmContainer allocate(RmApp app, RmNode node, AskKey key, boolean am) {
+    RmContainer c = new RmContainer(nextContainerId++, app, node, key, loop.now(), am);
+    int memoryMb = key.memoryMb();
+    int vcores = key.vcores();
     node.add(c);
     liveContainers.put(c.id(), c);
     app.live.put(c.id(), c);

@@ -23,6 +23,7 @@ public final class RmApp {
   final Map<Long, RmContainer> live = new LinkedHashMap<>();
   List<RmContainer> newlyAllocated = new ArrayList<>();
   List<RmContainer> newlyCompleted = new ArrayList<>();
+  List<RmNode> newlyLostNodes = new ArrayList<>();
   RmContainer amContainer;
   boolean finished;
   private Runnable newsListener = () -> { };
@@ -85,8 +86,13 @@ public final class RmApp {
     return amContainer == null && !finished;
   }
 
+  void nodeLost(RmNode node) {
+    newlyLostNodes.add(node);
+    newsListener.run();
+  }
+
   public boolean hasNews() {
-    return !newlyAllocated.isEmpty() || !newlyCompleted.isEmpty();
+    return !newlyAllocated.isEmpty() || !newlyCompleted.isEmpty() || !newlyLostNodes.isEmpty();
   }
 
   boolean hasPendingAsks() {
@@ -98,13 +104,18 @@ public final class RmApp {
     return outstanding.firstEntry();
   }
 
+  /** The asks with containers outstanding, highest priority first. */
+  Iterable<Map.Entry<AskKey, PendingAsks>> pendingInOrder() {
+    return outstanding.entrySet();
+  }
+
   /**
    * Applies an AM's ask. Entries stay when drained: like the CapacityScheduler's, an ask key's
    * missed scheduling opportunities outlive a moment with nothing asked.
    */
   void ask(AskUpdate u, RmNode node, boolean isRack) {
     PendingAsks p = asks.computeIfAbsent(u.key(), k -> new PendingAsks());
-    p.set(u.location(), node, u.count(), isRack);
+    p.set(u.location(), node, u.count(), u.relaxLocality(), isRack);
     track(u.key(), p);
   }
 

@@ -5,9 +5,7 @@ public final class RmContainer {
   private final long id;
   private final RmApp app;
   private final RmNode node;
-  private final int memoryMb;
-  private final int vcores;
-  private final int priority;
+  private final AskKey key;
   private final long allocatedMs;
   private final boolean amContainer;
   private ContainerExit exit;
@@ -16,14 +14,11 @@ public final class RmContainer {
   RmContainer prevOnNode;
   RmContainer nextOnNode;
 
-  RmContainer(long id, RmApp app, RmNode node, int memoryMb, int vcores, int priority, long allocatedMs,
-      boolean amContainer) {
+  RmContainer(long id, RmApp app, RmNode node, AskKey key, long allocatedMs, boolean amContainer) {
     this.id = id;
     this.app = app;
     this.node = node;
-    this.memoryMb = memoryMb;
-    this.vcores = vcores;
-    this.priority = priority;
+    this.key = key;
     this.allocatedMs = allocatedMs;
     this.amContainer = amContainer;
   }
@@ -45,15 +40,20 @@ public final class RmContainer {
   }
 
   public int memoryMb() {
-    return memoryMb;
+    return key.memoryMb();
   }
 
   public int vcores() {
-    return vcores;
+    return key.vcores();
   }
 
   public int priority() {
-    return priority;
+    return key.priority();
+  }
+
+  /** The allocation request id of the ask it was given for. */
+  public long requestId() {
+    return key.requestId();
   }
 
   public long allocatedMs() {

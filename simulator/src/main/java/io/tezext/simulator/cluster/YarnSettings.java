@@ -33,6 +33,10 @@ public record YarnSettings(Settings values) {
       "how often the preemption monitor runs (`monitoring_interval`)");
   public static final LongSetting PREEMPTION_WAIT_MS = SECTION.longSetting("preemptionWaitMs", 15000, 0,
       "how long a container marked for preemption lives before it is killed (`max_wait_before_kill`)");
+  public static final BooleanSetting HEADROOM_IGNORES_QUEUE_LIMIT = SECTION.booleanSetting(
+      "headroomIgnoresQueueLimit", false, "report an application's headroom as the cluster's free memory, "
+          + "ignoring its queue's limit: headroom that lies, as it can under user limits (TEZ-2834); an AM that "
+          + "trusts it sees room where its queue has none");
   public static final DoubleSetting MAX_AM_SHARE_PERCENT = SECTION.doubleSetting("maxAmSharePercent", 10, 0, 100,
       "most of a queue that AM containers may take, above 0 (`maximum-am-resource-percent`)");
   public static final IntSetting MAX_OFF_SWITCH_PER_HEARTBEAT = SECTION.intSetting("maxOffSwitchPerHeartbeat", 1,

@@ -14,6 +14,7 @@ package io.tezext.simulator.metrics;
  * @param amPreemptions containers the AM's scheduler preempted
  * @param rmPreemptions containers the ResourceManager preempted
  * @param workLostMs task time thrown away by preemption, failures and lost nodes
+ * @param workPreemptedMs the part of it thrown away by the AM's own preemptions
  * @param allocatedMbMs memory allocated to containers (AMs' included), integrated over time
  * @param busyMbMs memory of containers while they run a task, integrated over time
  * @param capacityMbMs the live nodes' memory integrated over the run
@@ -31,6 +32,7 @@ public record RunCounters(
     long amPreemptions,
     long rmPreemptions,
     long workLostMs,
+    long workPreemptedMs,
     long allocatedMbMs,
     long busyMbMs,
     long capacityMbMs,

@@ -60,6 +60,8 @@ public record RunFigures(List<Figure> figures) {
     f.add(new Figure("preemptions_am", "preemptions by the AM", "", c.amPreemptions(), false));
     f.add(new Figure("preemptions_rm", "preemptions by the RM", "", c.rmPreemptions(), false));
     f.add(new Figure("work_lost_task_s", "work lost", "task-s", c.workLostMs() / 1000.0, false));
+    f.add(new Figure("work_preempted_task_s", "work lost to AM preemption", "task-s", c.workPreemptedMs() / 1000.0,
+        false));
     f.add(new Figure("memory_allocated", "memory allocated, mean", "%",
         share(c.allocatedMbMs(), c.capacityMbMs()), true));
     f.add(new Figure("memory_busy", "memory running tasks, mean", "%", share(c.busyMbMs(), c.capacityMbMs()), true));

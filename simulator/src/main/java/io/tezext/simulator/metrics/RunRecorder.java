@@ -37,6 +37,7 @@ public final class RunRecorder implements ClusterObserver {
   private long amPreemptions;
   private long rmPreemptions;
   private long workLostMs;
+  private long workPreemptedMs;
   private long allocatedMbMs;
   private long busyMbMs;
   private long schedulerCpuNanos;
@@ -68,6 +69,9 @@ public final class RunRecorder implements ClusterObserver {
     }
     if (a.outcome() != AttemptOutcome.SUCCEEDED && a.startMs() >= 0) {
       workLostMs += a.endMs() - a.startMs();
+      if (a.outcome() == AttemptOutcome.PREEMPTED_BY_AM) {
+        workPreemptedMs += a.endMs() - a.startMs();
+      }
     }
   }
 
@@ -156,7 +160,7 @@ public final class RunRecorder implements ClusterObserver {
     }
     containers.sort((a, b) -> Long.compare(a.id(), b.id()));
     RunCounters counters = new RunCounters(attemptCount, succeeded, nodeLocal, rackLocal, offSwitch,
-        containersLaunched, containersReused, amPreemptions, rmPreemptions, workLostMs, allocatedMbMs, busyMbMs,
+        containersLaunched, containersReused, amPreemptions, rmPreemptions, workLostMs, workPreemptedMs, allocatedMbMs, busyMbMs,
         capacityMbMs, events, endMs - firstMs);
     return new RunResult(scheduler, workload, seed, capacity, dags, attempts, containers, utilization, counters,
         new HostCosts(schedulerCpuNanos, schedulerWallNanos, wallNanos), notes);

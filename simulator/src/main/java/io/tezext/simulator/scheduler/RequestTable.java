@@ -3,6 +3,7 @@ package io.tezext.simulator.scheduler;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -10,15 +11,20 @@ import java.util.function.Function;
 
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
+import org.apache.hadoop.yarn.client.api.InvalidContainerRequestException;
 
 import io.tezext.simulator.cluster.AskKey;
 import io.tezext.simulator.cluster.AskUpdate;
 
 /**
- * An AM's outstanding container requests, by (priority, capability) and location, as the YARN client
- * keeps them: a request naming hosts is filed under each host, under each host's rack and any rack it
- * names, and under ANY, in the order requests came. Tracks which counts changed since the last
- * heartbeat, so only those go to the RM, with absolute values, as YARN's protocol does.
+ * An AM's outstanding container requests, by (priority, allocation request id, capability) and
+ * location, as the YARN client keeps them: a request naming hosts is filed under each host, under
+ * each host's rack and any rack it names, and under ANY, in the order requests came. Each location
+ * carries the request's locality relaxation as YARN's client sets it (hosts and named racks relax;
+ * the hosts' racks and ANY as the request says), and like that client this one refuses a request
+ * whose relaxation at a location differs from that of requests already there. Tracks which counts
+ * changed since the last heartbeat, so only those go to the RM, with absolute values, as YARN's
+ * protocol does.
  */
 final class RequestTable<T extends ContainerRequest> {
   private final Function<String, String> rackOf;
@@ -34,16 +40,33 @@ final class RequestTable<T extends ContainerRequest> {
   }
 
   void add(T request) {
-    Capability<T> capability = capability(keyOf(request));
-    List<String> locations = locationsOf(request);
+    AskKey key = keyOf(request);
+    Map<String, Boolean> locations = locationsOf(request);
+    for (Map.Entry<String, Boolean> l : locations.entrySet()) {
+      checkRelaxation(key, l.getKey(), l.getValue());
+    }
+    Capability<T> capability = capability(key);
     List<Bucket<T>> buckets = new ArrayList<>(locations.size());
-    for (String location : locations) {
-      Bucket<T> bucket = capability.byLocation.computeIfAbsent(location, l -> new Bucket<>(capability, l));
+    for (Map.Entry<String, Boolean> l : locations.entrySet()) {
+      Bucket<T> bucket = capability.byLocation.computeIfAbsent(l.getKey(), k -> new Bucket<>(capability, k));
+      bucket.relaxes = l.getValue();
       bucket.requests.add(request);
       markChanged(bucket);
       buckets.add(bucket);
     }
     filed.put(request, buckets);
+  }
+
+  /** As YARN's client: one relaxation per priority, request id and location, whatever the capability. */
+  private void checkRelaxation(AskKey key, String location, boolean relaxes) {
+    for (Capability<T> c : byPriority.getOrDefault(key.priority(), List.of())) {
+      Bucket<T> bucket = c.key.requestId() == key.requestId() ? c.byLocation.get(location) : null;
+      if (bucket != null && !bucket.requests.isEmpty() && bucket.relaxes != relaxes) {
+        throw new InvalidContainerRequestException("cannot ask at priority " + key.priority() + ", allocation"
+            + " request id " + key.requestId() + ", location " + location + " with relaxLocality " + relaxes
+            + ": requests there already have " + bucket.relaxes);
+      }
+    }
   }
 
   void remove(T request) {
@@ -58,7 +81,10 @@ final class RequestTable<T extends ContainerRequest> {
     }
   }
 
-  /** Requests at {@code priority} filed under {@code location} whose capability fits, largest first. */
+  /**
+   * Requests at {@code priority} (and the default allocation request id) filed under {@code location}
+   * whose capability fits, largest first.
+   */
   List<Collection<T>> matching(int priority, String location, Resource capability) {
     List<Capability<T>> capabilities = byPriority.get(priority);
     if (capabilities == null) {
@@ -66,7 +92,7 @@ final class RequestTable<T extends ContainerRequest> {
     }
     List<Collection<T>> result = new ArrayList<>(1);
     for (Capability<T> c : capabilities) {
-      if (c.key.memoryMb() <= capability.getMemorySize() && c.key.vcores() <= capability.getVirtualCores()) {
+      if (c.key.requestId() == 0 && c.key.memoryMb() <= capability.getMemorySize() && c.key.vcores() <= capability.getVirtualCores()) {
         Bucket<T> bucket = c.byLocation.get(location);
         if (bucket != null && !bucket.requests.isEmpty()) {
           result.add(bucket.requests);
@@ -89,7 +115,7 @@ final class RequestTable<T extends ContainerRequest> {
     List<AskUpdate> updates = new ArrayList<>(changed.size());
     for (Bucket<T> bucket : changed) {
       bucket.changed = false;
-      updates.add(new AskUpdate(bucket.capability.key, bucket.location, bucket.requests.size()));
+      updates.add(new AskUpdate(bucket.capability.key, bucket.location, bucket.requests.size(), bucket.relaxes));
       if (bucket.requests.isEmpty()) {
         bucket.capability.byLocation.remove(bucket.location);
       }
@@ -120,39 +146,37 @@ final class RequestTable<T extends ContainerRequest> {
 
   private static AskKey keyOf(ContainerRequest r) {
     Resource c = r.getCapability();
-    return new AskKey(r.getPriority().getPriority(), (int) c.getMemorySize(), c.getVirtualCores());
+    return new AskKey(r.getPriority().getPriority(), r.getAllocationRequestId(), (int) c.getMemorySize(),
+        c.getVirtualCores());
   }
 
-  /** The request's hosts, their racks, the racks it names, and ANY, each once, in that order. */
-  private List<String> locationsOf(ContainerRequest r) {
+  /**
+   * The request's locations, each once, with the relaxation YARN's client gives it: its hosts
+   * (relaxing), the hosts' racks (as the request), the racks it names (relaxing), and ANY (as the
+   * request).
+   */
+  private Map<String, Boolean> locationsOf(ContainerRequest r) {
     List<String> nodes = r.getNodes();
     List<String> racks = r.getRacks();
-    List<String> locations = new ArrayList<>((nodes == null ? 0 : 2 * nodes.size()) + (racks == null ? 0
-        : racks.size()) + 1);
+    Map<String, Boolean> locations = new LinkedHashMap<>();
     if (nodes != null) {
       for (String host : nodes) {
-        addOnce(locations, host);
+        locations.put(host, true);
       }
       for (String host : nodes) {
-        addOnce(locations, rackOf.apply(host));
+        locations.putIfAbsent(rackOf.apply(host), r.getRelaxLocality());
       }
     }
     if (racks != null) {
       for (String rack : racks) {
-        addOnce(locations, rack);
+        locations.put(rack, true);
       }
     }
-    addOnce(locations, AskUpdate.ANY);
+    locations.putIfAbsent(AskUpdate.ANY, r.getRelaxLocality());
     return locations;
   }
 
-  private static void addOnce(List<String> locations, String location) {
-    if (!locations.contains(location)) {
-      locations.add(location);
-    }
-  }
-
-  /** The requests at one (priority, capability). */
+  /** The requests at one (priority, request id, capability). */
   private static final class Capability<T> {
     final AskKey key;
     final Map<String, Bucket<T>> byLocation = new HashMap<>();
@@ -162,11 +186,12 @@ final class RequestTable<T extends ContainerRequest> {
     }
   }
 
-  /** The requests at one (priority, capability) and location. */
+  /** The requests at one (priority, request id, capability) and location. */
   private static final class Bucket<T> {
     final Capability<T> capability;
     final String location;
     final LinkedHashSet<T> requests = new LinkedHashSet<>();
+    boolean relaxes;
     boolean changed;
 
     Bucket(Capability<T> capability, String location) {

@@ -18,6 +18,8 @@ import org.apache.hadoop.yarn.api.records.ContainerState;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.NodeId;
+import org.apache.hadoop.yarn.api.records.NodeReport;
+import org.apache.hadoop.yarn.api.records.NodeState;
 import org.apache.hadoop.yarn.api.records.Priority;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.api.records.UpdateContainerRequest;
@@ -29,6 +31,7 @@ import io.tezext.simulator.cluster.Exchange;
 import io.tezext.simulator.cluster.ResourceManager;
 import io.tezext.simulator.cluster.RmApp;
 import io.tezext.simulator.cluster.RmContainer;
+import io.tezext.simulator.cluster.RmNode;
 
 /**
  * The synchronous YARN client a scheduler under test talks to, backed by the simulated
@@ -61,7 +64,7 @@ public final class SimulatedAmRmClient<T extends AMRMClient.ContainerRequest> ex
   }
 
   /** Result of one heartbeat, in the types the scheduler's callbacks take. */
-  public record Heartbeat(List<Container> allocated, List<ContainerStatus> completed) {
+  public record Heartbeat(List<NodeReport> updatedNodes, List<Container> allocated, List<ContainerStatus> completed) {
   }
 
   /** Sends changed asks and releases to the RM; returns new and completed containers. */
@@ -75,6 +78,7 @@ public final class SimulatedAmRmClient<T extends AMRMClient.ContainerRequest> ex
       Container container = Container.newInstance(ContainerId.newContainerId(attemptId, c.id()),
           nodeId(c.host()), c.host() + ":8042", Resource.newInstance(c.memoryMb(), c.vcores()),
           Priority.newInstance(c.priority()), null);
+      container.setAllocationRequestId(c.requestId());
       containers.put(c.id(), container);
       allocated.add(container);
     }
@@ -84,7 +88,13 @@ public final class SimulatedAmRmClient<T extends AMRMClient.ContainerRequest> ex
       completed.add(ContainerStatus.newInstance(ContainerId.newContainerId(attemptId, c.id()),
           ContainerState.COMPLETE, c.exit().diagnostics(), c.exit().exitStatus()));
     }
-    return new Heartbeat(allocated, completed);
+    List<NodeReport> updatedNodes = new ArrayList<>(exchange.lostNodes().size());
+    for (RmNode n : exchange.lostNodes()) {
+      updatedNodes.add(NodeReport.newInstance(nodeId(n.host()), NodeState.LOST, n.host() + ":8042", n.rack(),
+          Resource.newInstance(0, 0), Resource.newInstance(n.spec().memoryMb(), n.spec().vcores()), 0,
+          "lost", 0));
+    }
+    return new Heartbeat(updatedNodes, allocated, completed);
   }
 
   /** Called whenever the scheduler gives this client something to send (a request, a release). */

@@ -110,6 +110,48 @@ class DelaySchedulingTest {
     assertThat(rm.node(c.host()).usedMemoryMb()).isZero();
   }
 
+  @Test
+  void withAnyClosedALostNodesAskTakesItsRackAndNeverAnotherRack() {
+    // As YARN's client files a strict ask naming the node and its rack: the rack relaxes, ANY does not.
+    String gone = "node-000-005";
+    rm.heartbeat(app, List.of(new AskUpdate(KEY, gone, 1, true), new AskUpdate(KEY, "/rack-000", 1, true),
+        new AskUpdate(KEY, AskUpdate.ANY, 1, false)), List.of());
+    rm.loseNode(gone);
+    assertThat(nextHeartbeat()).singleElement().satisfies(c -> assertThat(c.node().rack()).isEqualTo("/rack-000"));
+  }
+
+  @Test
+  void withTheRackClosedTooOnlyTheNodeAskedForWillDo() {
+    String gone = "node-000-005";
+    rm.heartbeat(app, List.of(new AskUpdate(KEY, gone, 1, true), new AskUpdate(KEY, "/rack-000", 1, false),
+        new AskUpdate(KEY, AskUpdate.ANY, 1, false)), List.of());
+    rm.loseNode(gone);
+    assertThat(nextHeartbeat()).isEmpty(); // ten rounds, far past every locality delay
+  }
+
+  @Test
+  void anAskThatCanNeverUseTheNodeLetsTheApplicationsNextPriorityHaveIt() {
+    AskKey strict = new AskKey(2, 1, 1024, 1);
+    rm.heartbeat(app, List.of(new AskUpdate(strict, "node-002-019", 1, true),
+        new AskUpdate(strict, "/rack-002", 1, false), new AskUpdate(strict, AskUpdate.ANY, 1, false),
+        new AskUpdate(KEY, AskUpdate.ANY, 1)), List.of());
+    List<RmContainer> granted = nextHeartbeat();
+    // The strict ask (priority 2) holds no node but its own; the priority-5 ask takes the first offered.
+    assertThat(granted).extracting(RmContainer::priority).contains(5);
+    assertThat(granted).filteredOn(c -> c.priority() == 2).allSatisfy(c -> {
+      assertThat(c.host()).isEqualTo("node-002-019");
+      assertThat(c.requestId()).isEqualTo(1);
+    });
+  }
+
+  @Test
+  void aLostNodeIsReportedToEveryRunningApplicationOnItsNextHeartbeat() {
+    rm.loseNode("node-001-003");
+    Exchange e = rm.heartbeat(app, List.of(), List.of());
+    assertThat(e.lostNodes()).extracting(RmNode::host).containsExactly("node-001-003");
+    assertThat(rm.heartbeat(app, List.of(), List.of()).lostNodes()).isEmpty();
+  }
+
   private void ask(String host, String rack, int n) {
     rm.heartbeat(app, List.of(new AskUpdate(KEY, host, n), new AskUpdate(KEY, rack, n),
         new AskUpdate(KEY, AskUpdate.ANY, n)), List.of());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +30,14 @@ class SyntheticWorkloadsTest {
 
   @Test
   void everyShapeAppearsAndEveryDagIsValid() {
-    Workload w = SyntheticWorkloads.generate(SyntheticOptions.DEFAULTS.withDags(300), HOSTS, 1);
+    Map<DagShape, Double> everyShape = new EnumMap<>(DagShape.class);
+    for (DagShape shape : DagShape.values()) {
+      everyShape.put(shape, 1.0);
+    }
+    SyntheticOptions d = SyntheticOptions.DEFAULTS;
+    SyntheticOptions options = new SyntheticOptions(300, d.meanInterArrivalMs(), everyShape, d.minRootTasks(),
+        d.maxRootTasks(), d.medianTaskMs(), d.durationSigma(), d.objectStoreFraction(), d.sessions(), d.queues());
+    Workload w = SyntheticWorkloads.generate(options, HOSTS, 1);
     Set<DagShape> seen = EnumSet.noneOf(DagShape.class);
     for (DagSubmission s : w.submissions()) {
       for (DagShape shape : DagShape.values()) {
@@ -41,6 +49,24 @@ class SyntheticWorkloadsTest {
     assertThat(seen).containsExactlyInAnyOrder(DagShape.values());
     assertThat(w.submissions()).flatExtracting(s -> s.dag().edges()).extracting(EdgeSpec::movement)
         .contains(DataMovement.values());
+  }
+
+  @Test
+  void aDeepJoinChainsThreeToFiveJoinsEachWaitingForAScanOfItsOwn() {
+    SyntheticOptions d = SyntheticOptions.DEFAULTS;
+    SyntheticOptions deep = new SyntheticOptions(40, d.meanInterArrivalMs(), Map.of(DagShape.DEEP_JOIN, 1.0),
+        d.minRootTasks(), d.maxRootTasks(), d.medianTaskMs(), d.durationSigma(), 0, d.sessions(), d.queues());
+    for (DagSubmission s : SyntheticWorkloads.generate(deep, HOSTS, 4).submissions()) {
+      List<EdgeSpec> edges = s.dag().edges();
+      List<String> joins = s.dag().vertices().stream().map(VertexSpec::name)
+          .filter(v -> edges.stream().filter(e -> e.to().equals(v)).count() == 2).toList();
+      assertThat(joins).hasSizeBetween(3, 5);
+      for (String join : joins) {
+        assertThat(edges).filteredOn(e -> e.to().equals(join)).extracting(EdgeSpec::from)
+            .anyMatch(from -> from.startsWith("Map "));
+      }
+      assertThat(s.dag().vertices()).filteredOn(v -> v.input() == InputStorage.HDFS).hasSize(joins.size() + 1);
+    }
   }
 
   @Test

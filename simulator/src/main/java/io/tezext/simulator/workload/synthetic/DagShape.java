@@ -14,5 +14,11 @@ public enum DagShape {
   /** A map-only job: one vertex, no shuffle. */
   MAP_ONLY,
   /** Scan -> aggregate -> sort/window with a one-to-one edge between reducers of equal parallelism. */
-  PIPELINE
+  PIPELINE,
+  /**
+   * A left-deep chain of joins: two scans shuffle into a join, whose result joins a third scan, and
+   * so on (three to five joins), then an aggregation. Every join waits for a scan that is a root of
+   * the DAG, so a re-run scan task has work downstream that holds containers while it waits.
+   */
+  DEEP_JOIN
 }

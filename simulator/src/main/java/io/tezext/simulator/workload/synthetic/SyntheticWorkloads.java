@@ -101,6 +101,26 @@ public final class SyntheticWorkloads {
         vertices.add(reducer("Reducer " + (branches + 1), Math.max(1, tasks / branches)));
         yield new DagSpec(name, vertices, edges);
       }
+      case DEEP_JOIN -> {
+        int joins = 3 + random.nextInt(3);
+        List<VertexSpec> vertices = new ArrayList<>();
+        List<EdgeSpec> edges = new ArrayList<>();
+        VertexSpec left = scan("Map 1", rootTasks());
+        vertices.add(left);
+        for (int j = 1; j <= joins; j++) {
+          VertexSpec right = scan("Map " + (j + 1), rootTasks());
+          VertexSpec join = reducer("Reducer " + (joins + 1 + j), Math.max(1, (reducers(left) + reducers(right)) / 2));
+          vertices.add(right);
+          vertices.add(join);
+          edges.add(edge(left.name(), join.name(), DataMovement.SCATTER_GATHER));
+          edges.add(edge(right.name(), join.name(), DataMovement.SCATTER_GATHER));
+          left = join;
+        }
+        VertexSpec aggregate = reducer("Reducer " + (2 * joins + 2), Math.max(1, left.parallelism() / 4));
+        vertices.add(aggregate);
+        edges.add(edge(left.name(), aggregate.name(), DataMovement.SCATTER_GATHER));
+        yield new DagSpec(name, vertices, edges);
+      }
       case MAP_ONLY -> new DagSpec(name, List.of(scan("Map 1", rootTasks())), List.of());
       case PIPELINE -> {
         VertexSpec scan = scan("Map 1", rootTasks());
