@@ -6,8 +6,9 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * Marks the one place the scheduler reads the wall clock: its production clock, outside the policy
- * (the build's forbidden-apis check honours it). {@link #value()} says why.
+ * Marks the few places the scheduler's machinery may use what its policy must not (the wall clock
+ * of its production clock; stderr for a start-up failure YARN shows the user); the build's
+ * forbidden-apis check honours it. {@link #value()} says why.
  */
 @Retention(RetentionPolicy.CLASS)
 @Target({ElementType.METHOD, ElementType.TYPE})

@@ -3,15 +3,28 @@ package io.tezext.testkit;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 
+import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
+import org.apache.tez.client.TezClient;
+import org.apache.tez.dag.api.DAG;
 import org.apache.tez.dag.api.TezConfiguration;
+import org.apache.tez.dag.api.TezException;
+import org.apache.tez.dag.api.client.DAGClient;
+import org.apache.tez.dag.api.client.DAGStatus;
+import org.apache.tez.dag.api.client.StatusGetOpts;
 import org.apache.tez.test.MiniTezCluster;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -37,7 +50,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * <p>Sizes are small on purpose (AM 512 MB, tasks 256 MB) so that several containers fit on a 2-core
  * machine. The AM and tasks run with the test JVM's class path, so processors, schedulers and
  * initializers in the module under test are found without packaging a jar. Everything the cluster
- * writes, container logs included, stays under {@code target/<cluster name>/}.
+ * writes, container logs included, stays under {@code target/}; {@link #amLog} reads an AM's logs
+ * back, and {@link #runDag} runs a DAG with a deadline. {@link WordCountDag} is a small DAG with two
+ * shuffles whose counters say whether every record arrived.
  */
 public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback {
 
@@ -46,6 +61,9 @@ public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback
    * opens as the test JVM: {@code jdk17.opens} of build/jvm.properties, the project's one list.
    */
   public static final String JDK17_OPENS = jvmFact("jdk17.opens");
+
+  /** The container's number within its attempt: the low 40 bits of YARN's container id (the epoch above). */
+  private static final long CONTAINER_NUMBER_MASK = (1L << 40) - 1;
 
   private final String name;
   private final int nodeManagers;
@@ -94,6 +112,9 @@ public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback
     yarnConf.setInt(YarnConfiguration.RM_SCHEDULER_MAXIMUM_ALLOCATION_MB, nodeMemoryMb);
     // A 2-core machine under test load looks "unhealthy" to the NM disk checker otherwise.
     yarnConf.setFloat(YarnConfiguration.NM_MAX_PER_DISK_UTILIZATION_PERCENTAGE, 99.5f);
+    // Stop quickly: NodeManagers kill what is left at once instead of waiting for it to exit.
+    yarnConf.setLong(YarnConfiguration.NM_SLEEP_DELAY_BEFORE_SIGKILL_MS, 0);
+    yarnConf.setLong(YarnConfiguration.NM_PROCESS_KILL_WAIT_MS, 100);
     extraConf.forEach(yarnConf::set);
 
     MiniTezCluster mini = new MiniTezCluster(clusterName, nodeManagers, 1, 1);
@@ -129,6 +150,8 @@ public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback
     conf.set(TezConfiguration.TEZ_TASK_LAUNCH_CMD_OPTS, "-XX:+UseSerialGC " + JDK17_OPENS);
     // The AM web UI's Guice fails on JDK 17; nothing in a test reads it.
     conf.setBoolean(TezConfiguration.TEZ_AM_WEBSERVICE_ENABLE, false);
+    // A finished AM exits at once instead of lingering (5 s by default) before it unregisters.
+    conf.setLong(TezConfiguration.TEZ_AM_SLEEP_TIME_BEFORE_EXIT_MILLIS, 0);
     // Fit the sort buffer into a 256 MB task.
     conf.setInt("tez.runtime.io.sort.mb", 32);
     extraConf.forEach(conf::set);
@@ -155,6 +178,80 @@ public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback
       return Files.createTempDirectory(Files.createDirectories(workDir.resolve("data")), purpose + "-");
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create a directory under " + workDir, e);
+    }
+  }
+
+  /**
+   * Submits {@code dag} to a started client and waits for it to finish, at most {@code deadline}:
+   * its final status, with counters. A DAG still running at the deadline is killed and the wait
+   * fails with its last status, so that a scheduler that never places a task fails the test instead
+   * of hanging the build.
+   */
+  @SuppressForbidden("a deadline on a real cluster's DAG, in real time")
+  public static DAGStatus runDag(TezClient client, DAG dag, Duration deadline)
+      throws IOException, TezException, InterruptedException {
+    EnumSet<StatusGetOpts> withCounters = EnumSet.of(StatusGetOpts.GET_COUNTERS);
+    DAGClient dagClient = client.submitDAG(dag);
+    try {
+      long giveUpAt = System.nanoTime() + deadline.toNanos();
+      DAGStatus status = dagClient.getDAGStatus(withCounters);
+      while (status == null || !status.isCompleted()) {
+        if (System.nanoTime() - giveUpAt > 0) {
+          dagClient.tryKillDAG();
+          throw new AssertionError("DAG " + dag.getName() + " did not finish within " + deadline.toSeconds()
+              + " s and was killed; its last status: " + status);
+        }
+        status = dagClient.getDAGStatus(withCounters, 1_000);
+      }
+      return status;
+    } finally {
+      dagClient.close();
+    }
+  }
+
+  /**
+   * Everything the AM of {@code app} has logged so far ({@code syslog}, {@code syslog_dag_*},
+   * {@code stderr}, ...), every attempt's AM container in turn, each file under a {@code ==> path <==}
+   * header: what {@code yarn logs -applicationId app -am ALL} shows on a real cluster. Empty if no
+   * NodeManager has launched an AM for it.
+   */
+  public String amLog(ApplicationId app) {
+    requireRunning();
+    Objects.requireNonNull(app, "app");
+    StringBuilder log = new StringBuilder();
+    for (Path file : amLogFiles(app)) {
+      try { // bytes, decoded leniently: the AM may be half-way through a line
+        log.append("==> ").append(workDir.relativize(file)).append(" <==\n")
+            .append(new String(Files.readAllBytes(file), StandardCharsets.UTF_8)).append('\n');
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read the AM log " + file, e);
+      }
+    }
+    return log.toString();
+  }
+
+  /** The AM containers' log files: {@code <nm log dir>/<app>/<container 1 of each attempt>/*}, in path order. */
+  private List<Path> amLogFiles(ApplicationId app) {
+    try (Stream<Path> files = Files.find(workDir, 6, (path, attrs) -> attrs.isRegularFile()
+        && path.getNameCount() >= 4
+        && path.getParent().getParent().getParent().getFileName().toString().contains("-logDir-nm-")
+        && path.getParent().getParent().getFileName().toString().equals(app.toString())
+        && isAmContainer(path.getParent().getFileName().toString()))) {
+      return files.sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list the container logs under " + workDir, e);
+    }
+  }
+
+  /** Whether a container directory's name is the first container of an attempt: the one YARN runs the AM in. */
+  private static boolean isAmContainer(String name) {
+    if (!name.startsWith("container_")) {
+      return false;
+    }
+    try {
+      return (ContainerId.fromString(name).getContainerId() & CONTAINER_NUMBER_MASK) == 1;
+    } catch (IllegalArgumentException e) {
+      return false;
     }
   }
 

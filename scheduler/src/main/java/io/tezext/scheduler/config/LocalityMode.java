@@ -6,7 +6,8 @@ import java.util.Locale;
 public enum LocalityMode {
   /**
    * Wait for a node holding the data, then for its rack, never beyond; tasks whose preferred nodes
-   * are all lost or unhealthy fall back to any node. YARN is asked with relaxLocality off.
+   * are all lost or unhealthy, or whose hints carry no real locality (as in {@link #AUTO}), take any
+   * node. YARN is asked with relaxLocality off.
    */
   STRICT,
   /** Tez's behaviour: ask YARN for the nodes, reuse containers node, then rack, then any, after fixed waits. */
@@ -14,9 +15,10 @@ public enum LocalityMode {
   /** Ask YARN for any node and take any container: for inputs with no locality (object stores). */
   RELAXED,
   /**
-   * Per task: relaxed when its hints carry no real locality (none, {@code localhost}, hosts not in the
-   * cluster, or hints spanning most of it); otherwise delay, each wait sized from how often this AM's
-   * containers free up on the preferred nodes.
+   * Per task: relaxed when its hints carry no real locality (none, {@code localhost} as object
+   * stores report, or hints spanning more than {@code locality.spread-fraction} of the cluster);
+   * otherwise delay, each wait sized from how often this AM's containers free up on the preferred
+   * nodes.
    */
   AUTO;
 

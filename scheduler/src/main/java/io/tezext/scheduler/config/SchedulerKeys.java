@@ -2,6 +2,7 @@ package io.tezext.scheduler.config;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -41,13 +42,11 @@ public final class SchedulerKeys {
           + "or auto (relaxed for tasks without real locality, delay with sized waits for the others)");
   public static final SchedulerKey<Long> LOCALITY_NODE_WAIT_MS = SchedulerKey.millis("locality.node-wait-ms",
       Scope.DAG, 250, 0, 3_600_000, "delay and strict: how long a task waits for a container on one of its "
-          + "nodes before it takes one on their racks; auto: the least such wait");
+          + "nodes before it takes one on their racks; auto: the most it waits, less where this AM's containers "
+          + "free up on those nodes more often");
   public static final SchedulerKey<Long> LOCALITY_RACK_WAIT_MS = SchedulerKey.millis("locality.rack-wait-ms",
       Scope.DAG, 250, 0, 3_600_000, "delay: how long a task then waits for its racks before it takes any "
-          + "container; auto: the least such wait");
-  public static final SchedulerKey<Long> LOCALITY_MAX_WAIT_MS = SchedulerKey.millis("locality.max-wait-ms",
-      Scope.DAG, 3_000, 0, 3_600_000, "auto: the most a task waits at each level, however rarely its nodes "
-          + "free a container");
+          + "container; auto: the most it waits, less where containers free up on those racks more often");
   public static final SchedulerKey<Double> LOCALITY_SPREAD_FRACTION = SchedulerKey.fraction(
       "locality.spread-fraction", Scope.DAG, 0.5, 0, 1, "auto: hints naming more than this share of the "
           + "cluster's nodes carry no real locality, and the task takes any container");
@@ -56,9 +55,20 @@ public final class SchedulerKeys {
   public static final List<SchedulerKey<?>> ALL = List.of(REUSE_ENABLED, IDLE_RELEASE_MS, IDLE_RELEASE_CROWDED_MS,
       SESSION_HELD_CONTAINERS,
       PREEMPTION_MAX_WAIT_MS, PREEMPTION_MAX_PERCENTAGE, PREEMPTION_INTERVAL_MS, LOCALITY_MODE,
-      LOCALITY_NODE_WAIT_MS, LOCALITY_RACK_WAIT_MS, LOCALITY_MAX_WAIT_MS, LOCALITY_SPREAD_FRACTION);
+      LOCALITY_NODE_WAIT_MS, LOCALITY_RACK_WAIT_MS, LOCALITY_SPREAD_FRACTION);
 
   private SchedulerKeys() {
+  }
+
+  /** Every key as a Markdown table (docs/scheduler.md holds this table, checked by a test). */
+  public static String markdownTable() {
+    StringBuilder table = new StringBuilder("| key | scope | default | accepts | meaning |\n|---|---|---|---|---|\n");
+    for (SchedulerKey<?> k : ALL) {
+      table.append("| `").append(k.name()).append("` | ").append(k.scope().name().toLowerCase(Locale.ROOT))
+          .append(" | ").append(k.defaultText()).append(" | ").append(k.accepts()).append(" | ").append(k.doc())
+          .append(" |\n");
+    }
+    return table.toString();
   }
 
   /** The key named {@code name}, or null. */

@@ -1,11 +1,13 @@
 package io.tezext.scheduler.containers;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.api.records.ContainerId;
@@ -20,6 +22,8 @@ public final class HeldContainers {
   private final Map<ContainerId, HeldContainer> byId = new HashMap<>();
   private final Map<Object, HeldContainer> byTask = new HashMap<>();
   private final NavigableSet<HeldContainer> idle = new TreeSet<>(HeldContainer.IDLE_ORDER);
+  /** Containers running a task, by the task's vertex: which vertices a preemption round could take from. */
+  private final Map<Integer, Integer> runningByVertex = new HashMap<>();
   private long sequence;
   private long heldMemoryMb;
 
@@ -53,6 +57,7 @@ public final class HeldContainers {
     c.taskPriority = taskPriority;
     c.assignedMs = nowMs;
     c.tasksRun++;
+    runningByVertex.merge(vertex, 1, Integer::sum);
     if (c.signature == null) {
       c.signature = signature;
     }
@@ -90,6 +95,9 @@ public final class HeldContainers {
   private void clearTask(HeldContainer c) {
     if (c.task != null) {
       byTask.remove(c.task, c);
+      if (runningByVertex.merge(c.vertex, -1, Integer::sum) == 0) {
+        runningByVertex.remove(c.vertex);
+      }
     }
     c.task = null;
     c.cookie = null;
@@ -104,6 +112,26 @@ public final class HeldContainers {
 
   public boolean hasIdle() {
     return !idle.isEmpty();
+  }
+
+  /** Whether some idle container passes {@code test}; no copy of the idle set. */
+  public boolean anyIdle(Predicate<HeldContainer> test) {
+    for (HeldContainer c : idle) {
+      if (test.test(c)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Whether a task of one of these vertices runs in a held container. */
+  public boolean anyRunningIn(BitSet vertices) {
+    for (int vertex : runningByVertex.keySet()) {
+      if (vertex >= 0 && vertices.get(vertex)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The containers running a task (or being preempted), in allocation order. */

@@ -10,7 +10,10 @@ import io.tezext.scheduler.config.LocalityMode;
 
 /** Decides each task's {@link LocalityPlan} from its hints, the DAG's locality mode and what the AM has observed. */
 public final class LocalityPlanner {
-  /** In auto mode a wait is this many expected turnover intervals: long enough to usually see one. */
+  /**
+   * In auto mode a wait is at most this many expected turnover intervals: long enough to usually
+   * see a container free up there, and no longer, since a wait that sees none holds the task back.
+   */
   static final int WAIT_INTERVALS = 2;
 
   private final ClusterView cluster;
@@ -48,7 +51,9 @@ public final class LocalityPlanner {
       return LocalityPlan.relaxed(); // every preferred node is lost or unhealthy: nothing to wait for
     }
     return switch (mode) {
-      case STRICT -> new LocalityPlan(hosts, List.copyOf(racks), true, settings.nodeWaitMs(), Long.MAX_VALUE);
+      // A strict task with nothing real to wait for (localhost, hints everywhere) would wait forever.
+      case STRICT -> !hasRealLocality(hosts, settings) ? LocalityPlan.relaxed()
+          : new LocalityPlan(hosts, List.copyOf(racks), true, settings.nodeWaitMs(), Long.MAX_VALUE);
       case DELAY -> new LocalityPlan(hosts, List.copyOf(racks), false, settings.nodeWaitMs(),
           settings.nodeWaitMs() + settings.rackWaitMs());
       default -> auto(hosts, List.copyOf(racks), settings);
@@ -59,8 +64,8 @@ public final class LocalityPlanner {
     if (!hasRealLocality(hosts, settings)) {
       return LocalityPlan.relaxed();
     }
-    long nodeWait = sized(turnover.expectedHostWaitMs(hosts), settings.nodeWaitMs(), settings.maxWaitMs());
-    long rackWait = sized(turnover.expectedRackWaitMs(racks), settings.rackWaitMs(), settings.maxWaitMs());
+    long nodeWait = sized(turnover.expectedHostWaitMs(hosts), settings.nodeWaitMs());
+    long rackWait = sized(turnover.expectedRackWaitMs(racks), settings.rackWaitMs());
     return new LocalityPlan(hosts, racks, false, nodeWait, nodeWait + rackWait);
   }
 
@@ -79,10 +84,11 @@ public final class LocalityPlanner {
     return nodes == 0 || hosts.size() <= settings.spreadFraction() * nodes;
   }
 
-  private static long sized(long expectedMs, long minMs, long maxMs) {
+  /** The configured wait, shortened to {@link #WAIT_INTERVALS} expected intervals where containers free up faster. */
+  private static long sized(long expectedMs, long configuredMs) {
     if (expectedMs < 0) {
-      return minMs; // no container of this AM has freed there yet: nothing to wait for but YARN
+      return configuredMs; // no container of this AM has freed there yet
     }
-    return Math.max(minMs, Math.min(maxMs, WAIT_INTERVALS * expectedMs));
+    return Math.min(configuredMs, WAIT_INTERVALS * expectedMs);
   }
 }

@@ -11,8 +11,11 @@ import io.tezext.scheduler.requests.PendingRequest;
  * thread or clock. The Tez adapter makes the AM callbacks outside its lock, in the order decided.
  */
 public interface Decisions {
-  /** Run {@code task} in {@code container} (Tez's {@code taskAllocated}, task and cookie as given). */
-  void assign(Object task, Object cookie, Container container);
+  /**
+   * Run {@code task} in {@code container} (Tez's {@code taskAllocated}, task and cookie as given);
+   * {@code reused}: the container ran a task before (Tez counts it).
+   */
+  void assign(Object task, Object cookie, Container container, boolean reused);
 
   /** Ask YARN for a container for this request. */
   void ask(PendingRequest request);

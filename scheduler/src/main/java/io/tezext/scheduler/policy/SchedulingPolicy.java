@@ -1,6 +1,7 @@
 package io.tezext.scheduler.policy;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -410,8 +411,9 @@ public final class SchedulingPolicy {
 
   private void assign(HeldContainer c, Object task, Object cookie, int vertex, int priority, Object signature,
       long nowMs) {
+    boolean reused = c.tasksRun > 0;
     held.assign(c, task, cookie, vertex, priority, signature, nowMs);
-    out.assign(task, cookie, c.container);
+    out.assign(task, cookie, c.container, reused);
   }
 
   private void release(HeldContainer c) {
@@ -454,14 +456,22 @@ public final class SchedulingPolicy {
 
   // ---- preemption ----
 
+  /**
+   * At each heartbeat: the cheap questions first (is a round due, is there anything it could take),
+   * so a heartbeat with thousands of requests waiting and nothing to preempt costs next to nothing.
+   */
   private void considerPreemption(long nowMs, long headroomMb, int headroomVcores, boolean countVcores) {
     PendingRequest waiting = pending.firstRunnable();
-    if (waiting == null) {
+    if (waiting == null || !preemption.isDue(nowMs, waiting, headroomMb, headroomVcores, countVcores,
+        held.anyIdle(c -> c.fits(waiting.memoryMb, waiting.vcores)))) {
       return;
     }
+    BitSet descendants = dag.descendants(waiting.vertex);
+    if (!held.hasIdle() && !held.anyRunningIn(descendants)) {
+      return; // nothing to hand back, no task it may take
+    }
     PreemptionPlan plan = preemption.plan(nowMs, waiting, pending.runnableAt(waiting.priority), headroomMb,
-        headroomVcores, countVcores, held.idle(), held.running(), dag.descendants(waiting.vertex),
-        this::servesRunnable);
+        headroomVcores, countVcores, held.idle(), held.running(), descendants, this::servesRunnable);
     for (HeldContainer c : plan.release()) {
       release(c);
     }

@@ -31,10 +31,29 @@ public final class PreemptionPlanner {
   }
 
   /**
-   * @param waiting the highest-priority request whose vertex is not blocked
+   * Whether a round is due for {@code waiting}, the highest-priority request whose vertex is not
+   * blocked: the last round was long enough ago, and it has waited past the deadline, or neither
+   * YARN's headroom nor an idle container could fit it. Cheap: called at every heartbeat.
+   *
+   * @param headroomMb memory YARN says it can still give the AM
+   * @param headroomVcores vcores likewise
+   * @param countVcores whether YARN schedules by vcores too
+   * @param idleFits whether some idle container is big enough for it
+   */
+  public boolean isDue(long nowMs, PendingRequest waiting, long headroomMb, int headroomVcores, boolean countVcores,
+      boolean idleFits) {
+    if (lastRoundMs != Long.MIN_VALUE && nowMs - lastRoundMs < settings.preemptionIntervalMs()) {
+      return false;
+    }
+    return overdue(nowMs, waiting) || !(fits(waiting, headroomMb, headroomVcores, countVcores) || idleFits);
+  }
+
+  /**
+   * The round for {@code waiting} ({@link #isDue} said so).
+   *
    * @param samePriority the runnable requests at its priority (it included): the room they need
    * @param headroomMb memory YARN says it can still give the AM
-   * @param headroomVcores vcores likewise (0 when YARN does not count vcores)
+   * @param headroomVcores vcores likewise
    * @param countVcores whether YARN schedules by vcores too
    * @param idle idle containers, oldest first
    * @param running containers with a task, in allocation order
@@ -44,15 +63,7 @@ public final class PreemptionPlanner {
   public PreemptionPlan plan(long nowMs, PendingRequest waiting, List<PendingRequest> samePriority, long headroomMb,
       int headroomVcores, boolean countVcores, List<HeldContainer> idle, List<HeldContainer> running,
       BitSet descendants, Predicate<HeldContainer> servesRunnable) {
-    if (nowMs - lastRoundMs < settings.preemptionIntervalMs()) {
-      return PreemptionPlan.NOTHING;
-    }
-    boolean overdue = nowMs - waiting.requestedMs >= settings.preemptionMaxWaitMs();
-    boolean headroomFits = headroomMb >= waiting.memoryMb && (!countVcores || headroomVcores >= waiting.vcores);
-    boolean idleFits = idle.stream().anyMatch(c -> c.fits(waiting.memoryMb, waiting.vcores));
-    if (!overdue && (headroomFits || idleFits)) {
-      return PreemptionPlan.NOTHING;
-    }
+    boolean overdue = overdue(nowMs, waiting);
     // The room the waiting priority needs; when it is overdue, headroom is not believed (TEZ-2834).
     long needMb = 0;
     long needVcores = 0;
@@ -94,5 +105,13 @@ public final class PreemptionPlanner {
       lastRoundMs = nowMs;
     }
     return plan;
+  }
+
+  private boolean overdue(long nowMs, PendingRequest waiting) {
+    return nowMs - waiting.requestedMs >= settings.preemptionMaxWaitMs();
+  }
+
+  private static boolean fits(PendingRequest r, long headroomMb, int headroomVcores, boolean countVcores) {
+    return headroomMb >= r.memoryMb && (!countVcores || headroomVcores >= r.vcores);
   }
 }

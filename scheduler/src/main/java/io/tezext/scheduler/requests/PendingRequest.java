@@ -13,9 +13,9 @@ import io.tezext.scheduler.locality.LocalityPlan;
  * by when it was requested: the order every choice among requests follows.
  */
 public final class PendingRequest {
-  /** Priority first, then the order of the requests. */
-  public static final Comparator<PendingRequest> ORDER =
-      Comparator.comparingInt((PendingRequest r) -> r.priority).thenComparingLong(r -> r.sequence);
+  /** Priority first, then the order of the requests (written out: it runs in every index lookup). */
+  public static final Comparator<PendingRequest> ORDER = (a, b) -> a.priority != b.priority
+      ? Integer.compare(a.priority, b.priority) : Long.compare(a.sequence, b.sequence);
 
   public final Object task;
   public final Object cookie;

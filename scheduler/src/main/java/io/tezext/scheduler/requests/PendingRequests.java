@@ -66,7 +66,12 @@ public final class PendingRequests {
     for (String h : r.plan.hosts()) {
       byHost.computeIfAbsent(h, k -> new TreeSet<>(PendingRequest.ORDER)).add(r);
     }
-    if (r.level.compareTo(LocalityLevel.RACK) >= 0) {
+    indexFrom(r, LocalityLevel.NODE);
+  }
+
+  /** Files the request in the level indexes above {@code from} up to its level, and schedules its next fall-back. */
+  private void indexFrom(PendingRequest r, LocalityLevel from) {
+    if (from.compareTo(LocalityLevel.RACK) < 0 && r.level.compareTo(LocalityLevel.RACK) >= 0) {
       for (String rack : r.plan.racks()) {
         rackReady.computeIfAbsent(rack, k -> new TreeSet<>(PendingRequest.ORDER)).add(r);
       }
@@ -136,9 +141,9 @@ public final class PendingRequests {
       }
       LocalityLevel now = r.plan.allowed(nowMs - r.requestedMs);
       if (now.compareTo(r.level) > 0) {
-        unindex(r);
+        LocalityLevel was = r.level;
         r.level = now;
-        index(r);
+        indexFrom(r, was); // it stays where it was filed; only the new levels are added
       }
     }
   }

@@ -35,6 +35,7 @@ import org.apache.tez.serviceplugins.api.TaskSchedulerContext;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import io.tezext.scheduler.SuppressForbidden;
 import io.tezext.scheduler.config.DagSettings;
 import io.tezext.scheduler.config.SchedulerSettings;
 import io.tezext.scheduler.locality.LocalityPlan;
@@ -72,6 +73,8 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
   private SchedulingPolicy policy;
   private boolean countVcores;
   private int dagIndex = -1;
+  /** The current DAG's configuration has a bad key of ours: the DAG is being failed, its tasks get nothing. */
+  private boolean dagRejected;
   private BitSet[] descendants = new BitSet[0];
   private ScheduledFuture<?> wake;
   private long wakeAtMs = Long.MAX_VALUE;
@@ -103,7 +106,13 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
   public void initialize() throws Exception {
     super.initialize();
     Configuration conf = TezUtils.createConfFromUserPayload(getContext().getInitialUserPayload());
-    SchedulerSettings settings = SchedulerSettings.of(conf);
+    SchedulerSettings settings;
+    try {
+      settings = SchedulerSettings.of(conf);
+    } catch (IllegalArgumentException e) {
+      reportStartFailure(e.getMessage());
+      throw e;
+    }
     if (ownsMachinery) {
       clock = new MonotonicClock();
       timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -126,6 +135,16 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
     LOG.info("tezext scheduler: {}", settings.summary());
   }
 
+  /**
+   * The AM fails to start: Tez logs why only in the AM's syslog, but YARN puts the tail of the AM
+   * container's stderr into the diagnostics the client prints, so the key is named there too.
+   */
+  @SuppressForbidden("stderr reaches YARN's diagnostics for a failed AM; the log does not")
+  private static void reportStartFailure(String message) {
+    LOG.error("tezext scheduler: cannot start: {}", message);
+    System.err.println("tezext scheduler: cannot start: " + message);
+  }
+
   @Override
   public void start() throws Exception {
     super.start();
@@ -135,8 +154,10 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
       client.start();
     }
     TaskSchedulerContext ctx = getContext();
-    RegisterApplicationMasterResponse response = client.registerApplicationMaster(ctx.getAppHostName(),
-        ctx.getAppClientPort(), ctx.getAppTrackingUrl());
+    // Through the async client when there is one: it starts its heartbeat thread only on registering.
+    RegisterApplicationMasterResponse response = asyncClient != null
+        ? asyncClient.registerApplicationMaster(ctx.getAppHostName(), ctx.getAppClientPort(), ctx.getAppTrackingUrl())
+        : client.registerApplicationMaster(ctx.getAppHostName(), ctx.getAppClientPort(), ctx.getAppTrackingUrl());
     ctx.setApplicationRegistrationData(response.getMaximumResourceCapability(), response.getApplicationACLs(),
         response.getClientToAMTokenMasterKey(), response.getQueue());
     countVcores = response.getSchedulerResourceTypes() != null
@@ -147,6 +168,9 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
   public void initiateStop() {
     super.initiateStop();
     stopping = true;
+    if (policy == null) {
+      return; // initialize() failed: nothing was started
+    }
     Callbacks after = new Callbacks();
     synchronized (lock) {
       pending = after;
@@ -159,13 +183,21 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
   @Override
   public void shutdown() throws Exception {
     super.shutdown();
-    if (ownsMachinery) {
+    if (client == null) {
+      return; // initialize() failed: nothing was started
+    }
+    if (ownsMachinery && timer != null) {
       timer.shutdownNow();
     }
     if (shouldUnregister && !unregistered) {
       TaskSchedulerContext.AppFinalStatus status = getContext().getFinalAppStatus();
       LOG.info("tezext scheduler: unregistering, {} {}", status.exitStatus, status.exitMessage);
-      client.unregisterApplicationMaster(status.exitStatus, status.exitMessage, status.postCompletionTrackingUrl);
+      if (asyncClient != null) { // stops its heartbeat thread first
+        asyncClient.unregisterApplicationMaster(status.exitStatus, status.exitMessage,
+            status.postCompletionTrackingUrl);
+      } else {
+        client.unregisterApplicationMaster(status.exitStatus, status.exitMessage, status.postCompletionTrackingUrl);
+      }
       unregistered = true;
     }
     if (asyncClient != null) {
@@ -194,19 +226,35 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
     int vertex = getContext().getVertexIndexForTask(task);
     call(now -> {
       startDagIfNew(now);
-      policy.taskRequested(now, task, cookie, vertex, priority.getPriority(), capability.getMemorySize(),
-          capability.getVirtualCores(), signature, hosts, racks, affinity);
+      if (!dagRejected) {
+        policy.taskRequested(now, task, cookie, vertex, priority.getPriority(), capability.getMemorySize(),
+            capability.getVirtualCores(), signature, hosts, racks, affinity);
+      }
     });
   }
 
-  /** The first request of a DAG: its settings are read and checked from its configuration, its shape noted. */
+  /**
+   * The first request of a DAG: its settings are read and checked from its configuration (where a
+   * Hive session's {@code SET} lands), its shape noted. A bad value of one of our keys fails that DAG
+   * with a message naming the key, and the session goes on to its next DAG.
+   */
   private void startDagIfNew(long now) {
     DagInfo dag = getContext().getCurrentDagInfo();
     if (dag == null || dag.getIndex() == dagIndex) {
       return;
     }
     dagIndex = dag.getIndex();
-    DagSettings settings = DagSettings.of(dag.getConf());
+    DagSettings settings;
+    try {
+      settings = DagSettings.of(dag.getConf());
+      dagRejected = false;
+    } catch (IllegalArgumentException e) {
+      dagRejected = true;
+      String message = "DAG " + dag.getName() + ": " + e.getMessage();
+      LOG.error("tezext scheduler: failing {}", message);
+      pending.add(() -> getContext().reportError(ServicePluginErrorDefaults.OTHER, message, dag));
+      return;
+    }
     descendants = new BitSet[dag.getTotalVertices()];
     policy.dagStarted(now, vertex -> {
       if (vertex < 0 || vertex >= descendants.length) {
@@ -240,6 +288,7 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
     call(now -> {
       policy.dagCompleted(now);
       dagIndex = -1;
+      dagRejected = false;
     });
   }
 
@@ -318,6 +367,9 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
       return;
     }
     call(now -> policy.containersAllocated(now, containers));
+    if (dagIndex != -1) { // Tez counts allocations against the running DAG
+      containers.forEach(getContext()::containerAllocated);
+    }
   }
 
   @Override
@@ -356,7 +408,8 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
   public void onError(Throwable e) {
     LOG.error("tezext scheduler: error from the AM-RM client", e);
     if (!stopping) {
-      getContext().reportError(ServicePluginErrorDefaults.SERVICE_UNAVAILABLE, String.valueOf(e), null);
+      // Fatal, as Tez's own schedulers treat a ResourceManager error: the AM cannot go on without it.
+      getContext().reportError(ServicePluginErrorDefaults.OTHER_FATAL, String.valueOf(e), null);
     }
   }
 
@@ -399,8 +452,13 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
   /** Carries out the policy's decisions: YARN calls at once (the client is thread-safe), AM callbacks after the lock. */
   private final class AdapterDecisions implements Decisions {
     @Override
-    public void assign(Object task, Object cookie, Container container) {
-      pending.add(() -> getContext().taskAllocated(task, cookie, container));
+    public void assign(Object task, Object cookie, Container container, boolean reused) {
+      pending.add(() -> {
+        if (reused) {
+          getContext().containerReused(container);
+        }
+        getContext().taskAllocated(task, cookie, container);
+      });
     }
 
     @Override

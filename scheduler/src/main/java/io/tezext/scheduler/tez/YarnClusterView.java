@@ -1,6 +1,8 @@
 package io.tezext.scheduler.tez;
 
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.IntSupplier;
 
@@ -16,6 +18,8 @@ import io.tezext.scheduler.locality.ClusterView;
 final class YarnClusterView implements ClusterView {
   private final IntSupplier nodeCount;
   private final Set<String> unusable = new HashSet<>();
+  /** RackResolver builds a node object per call; the AM asks about the same few thousand hosts all day. */
+  private final Map<String, String> racks = new HashMap<>();
 
   YarnClusterView(IntSupplier nodeCount) {
     this.nodeCount = nodeCount;
@@ -28,7 +32,7 @@ final class YarnClusterView implements ClusterView {
 
   @Override
   public String rackOf(String host) {
-    return RackResolver.resolve(host).getNetworkLocation();
+    return racks.computeIfAbsent(host, h -> RackResolver.resolve(h).getNetworkLocation());
   }
 
   @Override

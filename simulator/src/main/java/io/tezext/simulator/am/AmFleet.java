@@ -1,7 +1,8 @@
 package io.tezext.simulator.am;
 
-import java.util.Locale;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -26,6 +27,7 @@ public final class AmFleet {
   private final AmEnvironment env;
   private final Map<String, Integer> dagsPerSession = new HashMap<>();
   private final Map<String, SimAm> sessions = new HashMap<>();
+  private final List<SimAm> ams = new ArrayList<>();
   private int apps;
   private int exited;
 
@@ -56,8 +58,19 @@ public final class AmFleet {
 
   private SimAm newAm(String queue, boolean session, int expectedDags) {
     apps++;
-    return new SimAm(env, String.format(Locale.ROOT, "application_0_%04d", apps), apps, queue, session, expectedDags,
-        () -> exited++);
+    SimAm am = new SimAm(env, String.format(Locale.ROOT, "application_0_%04d", apps), apps, queue, session,
+        expectedDags, () -> exited++);
+    ams.add(am);
+    return am;
+  }
+
+  /** Tasks of DAGs that have arrived and neither succeeded nor been reported failed. */
+  public long lostTasks() {
+    long n = 0;
+    for (SimAm am : ams) {
+      n += am.unfinishedTasks();
+    }
+    return n;
   }
 
   /** True once every AM started so far has exited. */

@@ -70,13 +70,22 @@ final class AttemptLifecycle {
   }
 
   /**
-   * A new attempt of {@code task} asks the scheduler for a container: near its HDFS input, or, for a
-   * one-to-one consumer, in its source task's container (Tez's InputReadyVertexManager hint). A
-   * retry asks at the higher priority Tez gives retries.
+   * What a task reading object storage hints, as Hive on Tez passes it: S3A, ABFS and the GCS
+   * connector report {@code localhost} as the host of every block, Tez's split grouper keeps it,
+   * and the task asks for a node of that name, which no cluster has.
+   */
+  static final String[] OBJECT_STORE_HINTS = {"localhost"};
+
+  /**
+   * A new attempt of {@code task} asks the scheduler for a container: near its HDFS input (or, on
+   * object storage, {@link #OBJECT_STORE_HINTS}), or, for a one-to-one consumer, in its source task's
+   * container (Tez's InputReadyVertexManager hint). A retry asks at the higher priority Tez gives
+   * retries.
    */
   void request(SimTask task, boolean retry) {
     SimAttempt attempt = new SimAttempt(task, task.attempts++, env.loop().now());
     task.current = attempt;
+    env.recorder().attemptWaiting(true);
     SimVertex v = task.vertex;
     Resource capability = Resource.newInstance(v.spec.memoryMb(), v.spec.vcores());
     Priority priority = Priority.newInstance(v.priority(retry));
@@ -88,8 +97,11 @@ final class AttemptLifecycle {
           JvmSignatureMatcher.signatureOf(v.spec.memoryMb()), attempt));
       return;
     }
-    String[] hosts = v.spec.input() == InputStorage.HDFS && !task.spec.hosts().isEmpty()
-        ? task.spec.hosts().toArray(new String[0]) : null;
+    String[] hosts = switch (v.spec.input()) {
+      case HDFS -> task.spec.hosts().isEmpty() ? null : task.spec.hosts().toArray(new String[0]);
+      case OBJECT_STORE -> OBJECT_STORE_HINTS;
+      case UNLOCATED, NONE -> null;
+    };
     scheduler.call(() -> scheduler.scheduler.allocateTask(attempt, capability, hosts, null, priority,
         JvmSignatureMatcher.signatureOf(v.spec.memoryMb()), attempt));
   }
@@ -101,6 +113,7 @@ final class AttemptLifecycle {
     }
     long id = container.getId().getContainerId();
     a.moveTo(State.LAUNCHING, State.REQUESTED);
+    env.recorder().attemptWaiting(false);
     a.containerId = id;
     a.containerIdRecord = container.getId();
     a.host = container.getNodeId().getHost();
@@ -168,6 +181,7 @@ final class AttemptLifecycle {
       succeed(a, State.RUNNING);
     } else if (!v.allProducersComplete()) {
       a.moveTo(State.AWAITING_INPUTS, State.RUNNING);
+      env.recorder().attemptAwaitingInputs(true);
       a.pending = null;
       v.dag.waitingForInputs.add(a);
     } else {
@@ -187,6 +201,7 @@ final class AttemptLifecycle {
       if (a.vertex().allProducersComplete()) {
         dag.waitingForInputs.remove(a);
         a.moveTo(State.FETCHING, State.AWAITING_INPUTS);
+        env.recorder().attemptAwaitingInputs(false);
         a.pending = env.loop().after(tail(a), Phase.WORK, () -> succeed(a, State.FETCHING));
       }
     }
@@ -219,6 +234,10 @@ final class AttemptLifecycle {
     }
     if (a.state == State.AWAITING_INPUTS) {
       a.vertex().dag.waitingForInputs.remove(a);
+      env.recorder().attemptAwaitingInputs(false);
+    }
+    if (a.state == State.REQUESTED) {
+      env.recorder().attemptWaiting(false);
     }
     a.state = State.ENDED;
     if (held) {

@@ -285,8 +285,26 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
       scheduler.scheduler.setShouldUnregister();
       scheduler.scheduler.shutdown();
     });
+    // YARN frees whatever an application holds when it ends; a container the scheduler held to the
+    // end without handing it back is one it had lost track of.
+    int leaked = 0;
+    for (RmContainer c : rmApp.liveTaskContainers()) {
+      if (!client.isReleasing(c.id())) {
+        leaked++;
+      }
+    }
+    env.recorder().containersLeaked(leaked);
     env.rm().finish(rmApp);
     onExit.run();
+  }
+
+  /** Tasks of this AM's DAGs that have neither succeeded nor been reported failed: all of a DAG still queued. */
+  long unfinishedTasks() {
+    long n = current != null && !current.ended ? current.totalTasks - current.succeededTasks : 0;
+    for (DagSubmission d : waiting) {
+      n += d.dag().taskCount();
+    }
+    return n;
   }
 
   // ---- what the context reports ----

@@ -5,11 +5,11 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 
 /** The arguments every simulator benchmark takes: an optional seed (default 1). */
-final class BenchArgs {
+public final class BenchArgs {
   private BenchArgs() {
   }
 
-  static long seed(String benchmark, String[] args) {
+  public static long seed(String benchmark, String[] args) {
     if (args.length > 1) {
       usage(benchmark, "takes at most one argument, got " + args.length);
     }
@@ -22,12 +22,12 @@ final class BenchArgs {
   }
 
   /** Standard output as a UTF-8 writer that flushes every line. */
-  static PrintWriter out() {
+  public static PrintWriter out() {
     return new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
   }
 
   /** The checkout the benchmark runs in (bench/run passes it as tezext.root). */
-  static String projectRoot() {
+  public static String projectRoot() {
     return System.getProperty("tezext.root", ".");
   }
 

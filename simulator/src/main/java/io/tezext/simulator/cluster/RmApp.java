@@ -139,6 +139,17 @@ public final class RmApp {
     queue.demanding.remove(submitOrder);
   }
 
+  /** The application's live containers other than its AM's. */
+  public List<RmContainer> liveTaskContainers() {
+    List<RmContainer> tasks = new ArrayList<>(live.size());
+    for (RmContainer c : live.values()) {
+      if (!c.isAmContainer()) {
+        tasks.add(c);
+      }
+    }
+    return tasks;
+  }
+
   public long usedMemoryMb() {
     return usedMemoryMb;
   }

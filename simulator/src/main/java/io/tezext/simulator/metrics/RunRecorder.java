@@ -42,6 +42,13 @@ public final class RunRecorder implements ClusterObserver {
   private long busyMbMs;
   private long schedulerCpuNanos;
   private long schedulerWallNanos;
+  /** Attempts waiting for a container now, across the run's AMs. */
+  private long waitingAttempts;
+  /** Attempts in a container that have done their own work and wait for a producer's output. */
+  private long awaitingInputs;
+  /** Containers allocated, tasks given containers, attempts ended: what a hung run shows none of. */
+  private long progress;
+  private long leakedContainers;
 
   /** @param keepRecords keep a record of every attempt and container (reports list and draw them) */
   public RunRecorder(boolean keepRecords) {
@@ -50,6 +57,7 @@ public final class RunRecorder implements ClusterObserver {
 
   public void attemptEnded(AttemptRecord a) {
     attemptCount++;
+    progress++;
     if (keepRecords) {
       attempts.add(a);
     }
@@ -75,12 +83,51 @@ public final class RunRecorder implements ClusterObserver {
     }
   }
 
+  @Override
+  public void containerAllocated(RmContainer c) {
+    progress++;
+  }
+
+  /** An attempt starts ({@code true}) or stops ({@code false}) waiting for a container. */
+  public void attemptWaiting(boolean waiting) {
+    waitingAttempts += waiting ? 1 : -1;
+  }
+
+  public long waitingAttempts() {
+    return waitingAttempts;
+  }
+
+  /** An attempt starts ({@code true}) or stops waiting for a producer's output in its container. */
+  public void attemptAwaitingInputs(boolean awaiting) {
+    awaitingInputs += awaiting ? 1 : -1;
+  }
+
+  /** Tasks in containers doing work now (not waiting for a producer's output), as the AMs see them. */
+  public long workingTasks() {
+    return busySinceMs.size() - awaitingInputs;
+  }
+
+  /** A count that grows with every allocation, assignment and attempt end. */
+  public long progress() {
+    return progress;
+  }
+
+  /** An AM exited still holding containers its scheduler neither ran a task in nor handed back. */
+  public void containersLeaked(int count) {
+    leakedContainers += count;
+  }
+
+  public long leakedContainers() {
+    return leakedContainers;
+  }
+
   public void dagEnded(DagRecord dag) {
     dags.add(dag);
   }
 
   /** A task was given a container at {@code nowMs}; {@code reused} if the container had run a task before. */
   public void taskAssigned(RmContainer container, boolean reused, long nowMs) {
+    progress++;
     if (keepRecords) {
       tasksRun.merge(container.id(), 1, Integer::sum);
     }
@@ -153,7 +200,7 @@ public final class RunRecorder implements ClusterObserver {
    * @param endMs the last event
    */
   public RunResult result(String scheduler, String workload, long seed, ClusterCapacity capacity,
-      long events, long firstMs, long endMs, long wallNanos, List<String> notes) {
+      long events, long firstMs, long endMs, long wallNanos, List<String> notes, RunHealth health) {
     long capacityMbMs = capacity.memoryMb() * (endMs - firstMs);
     for (long[] loss : capacityLost) {
       capacityMbMs -= loss[1] * Math.max(0, endMs - Math.max(firstMs, loss[0]));
@@ -163,6 +210,6 @@ public final class RunRecorder implements ClusterObserver {
         containersLaunched, containersReused, amPreemptions, rmPreemptions, workLostMs, workPreemptedMs, allocatedMbMs, busyMbMs,
         capacityMbMs, events, endMs - firstMs);
     return new RunResult(scheduler, workload, seed, capacity, dags, attempts, containers, utilization, counters,
-        new HostCosts(schedulerCpuNanos, schedulerWallNanos, wallNanos), notes);
+        new HostCosts(schedulerCpuNanos, schedulerWallNanos, wallNanos), notes, health);
   }
 }

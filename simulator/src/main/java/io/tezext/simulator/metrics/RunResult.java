@@ -20,7 +20,8 @@ public record RunResult(
     List<UtilizationSample> utilization,
     RunCounters counters,
     HostCosts costs,
-    List<String> notes) {
+    List<String> notes,
+    RunHealth health) {
 
   public RunResult {
     dags = List.copyOf(dags);

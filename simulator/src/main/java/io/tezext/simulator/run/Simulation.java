@@ -26,6 +26,7 @@ import io.tezext.simulator.engine.EventLoop;
 import io.tezext.simulator.engine.Phase;
 import io.tezext.simulator.metrics.ClusterCapacity;
 import io.tezext.simulator.metrics.CpuMeter;
+import io.tezext.simulator.metrics.RunHealth;
 import io.tezext.simulator.metrics.RunRecorder;
 import io.tezext.simulator.metrics.RunResult;
 import io.tezext.simulator.metrics.WallClock;
@@ -123,23 +124,33 @@ public final class Simulation {
     long first = submissions.isEmpty() ? 0 : submissions.get(0).arrivalMs();
     int total = submissions.size();
     sampleEvery(loop, rm, recorder, first, () -> recorder.dagsEnded() < total);
+    HangWatch hangs = new HangWatch(loop, recorder, submissions.isEmpty() ? 0
+        : submissions.get(submissions.size() - 1).arrivalMs());
+    hangs.start(first, () -> recorder.dagsEnded() < total);
+    long deadlineMs = options.maxSimulatedMs() == Long.MAX_VALUE ? Long.MAX_VALUE
+        : submissions.get(submissions.size() - 1).arrivalMs() + options.maxSimulatedMs();
     loop.run(() -> {
       options.progress().update(loop.now(), recorder.dagsEnded(), total);
-      return recorder.dagsEnded() == total && fleet.allExited();
+      return recorder.dagsEnded() == total && fleet.allExited() || hangs.hung() || loop.now() > deadlineMs;
     });
-    if (recorder.dagsEnded() != total || !fleet.allExited()) {
-      throw new IllegalStateException("simulation stalled at " + loop.now() + " ms with " + recorder.dagsEnded()
-          + " of " + total + " DAGs finished: no event left to run");
-    }
-    if (invariants != null) {
+    boolean completed = recorder.dagsEnded() == total && fleet.allExited();
+    RunHealth.End end = completed ? RunHealth.End.COMPLETED
+        : hangs.hung() ? RunHealth.End.HUNG : RunHealth.End.TIMED_OUT;
+    RunHealth health = new RunHealth(end, loop.now(), fleet.lostTasks(), recorder.leakedContainers());
+    if (invariants != null && completed) {
       invariants.checkEnd(rm, recorder, workload);
     }
     options.progress().update(loop.now(), total, total);
     List<String> notes = new ArrayList<>(workload.notes());
     ClusterCapacity capacity = new ClusterCapacity(cluster.nodes().size(), cluster.rackCount(),
         cluster.totalMemoryMb(), cluster.totalVcores());
+    if (!completed) {
+      notes.add(String.format(java.util.Locale.ROOT, "the run %s at %d ms with %d of %d DAGs ended and %d tasks "
+          + "lost", end == RunHealth.End.HUNG ? "hung" : "ran out of simulated time", loop.now(), recorder.dagsEnded(),
+          total, health.lostTasks()));
+    }
     return recorder.result(scheduler.label(), workload.name(), scenario.seed(), capacity, loop.processed(),
-        first, loop.now(), WallClock.nanos() - wallStart, notes);
+        first, loop.now(), WallClock.nanos() - wallStart, notes, health);
   }
 
   private void sampleEvery(EventLoop loop, ResourceManager rm, RunRecorder recorder, long at,

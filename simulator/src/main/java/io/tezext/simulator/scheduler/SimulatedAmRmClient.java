@@ -107,6 +107,11 @@ public final class SimulatedAmRmClient<T extends AMRMClient.ContainerRequest> ex
     return !releases.isEmpty() || requests.hasChangesOrRequests();
   }
 
+  /** Whether the scheduler has handed back this container since the last heartbeat. */
+  public boolean isReleasing(long containerId) {
+    return releases.contains(containerId);
+  }
+
   /** The YARN record this client handed out for a container, while it is live. */
   public Container container(long id) {
     return containers.get(id);

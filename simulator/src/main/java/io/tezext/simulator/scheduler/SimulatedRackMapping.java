@@ -17,7 +17,7 @@ import io.tezext.simulator.cluster.Topology;
  */
 public final class SimulatedRackMapping extends CachedDNSToSwitchMapping {
   /** Configuration key holding {@link Topology#encode()}. */
-  static final String TOPOLOGY_KEY = "tezext.simulator.topology";
+  public static final String TOPOLOGY_KEY = "tezext.simulator.topology";
 
   private Topology topology = new Topology(Map.of());
 

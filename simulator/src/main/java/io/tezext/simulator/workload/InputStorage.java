@@ -4,8 +4,16 @@ package io.tezext.simulator.workload;
 public enum InputStorage {
   /** Blocks on the cluster's own DataNodes: tasks carry host hints and pay to read remotely. */
   HDFS,
-  /** S3, ABFS, GCS and the like: no host hints, the same cost from every node. */
+  /**
+   * S3, ABFS, GCS and the like: the same cost from every node. Their connectors report
+   * {@code localhost} as every block's host, so the tasks hint that (a node no cluster has).
+   */
   OBJECT_STORE,
+  /**
+   * A root input whose splits name no hosts (generated data, or history that recorded no
+   * locations): no hints, the same cost from every node.
+   */
+  UNLOCATED,
   /** No root input (an intermediate vertex, or a generator). */
   NONE
 }

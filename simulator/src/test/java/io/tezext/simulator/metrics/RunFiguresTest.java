@@ -29,7 +29,8 @@ public class RunFiguresTest {
     RunCounters counters = new RunCounters(6, 5, 2, 1, 1, 4, 2, 1, 0, 3_000, 1_000, capacityMbMs * 6 / 10,
         capacityMbMs / 2, capacityMbMs, 1_000, 7_200_000);
     return new RunResult(scheduler, "w", 1, new ClusterCapacity(2, 1, 2048, 4), dags, attempts, List.of(),
-        utilization, counters, new HostCosts(7_200_000_000L, 1_000_000_000L, 2_000_000_000L), List.of());
+        utilization, counters, new HostCosts(7_200_000_000L, 1_000_000_000L, 2_000_000_000L), List.of(),
+        new RunHealth(RunHealth.End.COMPLETED, 7_200_000, 0, 0));
   }
 
   private static AttemptRecord attempt(Locality locality, AttemptOutcome outcome) {

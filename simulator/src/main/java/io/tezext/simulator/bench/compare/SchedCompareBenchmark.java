@@ -66,7 +66,7 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
       "tezext",
       "tezext(tezext.scheduler.locality.node-wait-ms=100;tezext.scheduler.locality.rack-wait-ms=100)",
       "tezext(tezext.scheduler.locality.node-wait-ms=1000;tezext.scheduler.locality.rack-wait-ms=1000)",
-      "tezext(tezext.scheduler.locality.max-wait-ms=10000)",
+      "tezext(tezext.scheduler.locality.node-wait-ms=500;tezext.scheduler.locality.rack-wait-ms=500)",
       "tezext(tezext.scheduler.locality.mode=delay)",
       "tezext(tezext.scheduler.idle.release-ms=10000)",
       "tezext(tezext.scheduler.idle.release-crowded-ms=3600000)",

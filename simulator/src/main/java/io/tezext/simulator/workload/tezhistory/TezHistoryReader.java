@@ -294,7 +294,7 @@ public final class TezHistoryReader {
         }
         boolean rootInput = pv.path("additionalInputs").size() > 0;
         InputStorage input = !rootInput ? InputStorage.NONE
-            : dag.dataLocalTasks > 0 ? InputStorage.HDFS : InputStorage.OBJECT_STORE;
+            : dag.dataLocalTasks > 0 ? InputStorage.HDFS : InputStorage.UNLOCATED;
         List<TaskSpec> tasks = new ArrayList<>(v.numTasks);
         for (int t = 0; t < v.numTasks; t++) {
           RecordedAttempt a = v.succeeded.get(t);

@@ -24,19 +24,19 @@ import org.apache.tez.runtime.library.processor.SimpleProcessor;
  * multiset of words, {@code sum} counts them per word, {@code check} adds the counts up. The counters
  * it leaves behind say whether every word crossed both shuffles exactly once.
  */
-final class WordCountDag {
+public final class WordCountDag {
 
-  static final String COUNTER_GROUP = "tezext";
-  static final String WORDS_GENERATED = "words.generated";
-  static final String WORDS_CHECKED = "words.checked";
-  static final String DISTINCT_WORDS_CHECKED = "words.distinct";
+  public static final String COUNTER_GROUP = "tezext";
+  public static final String WORDS_GENERATED = "words.generated";
+  public static final String WORDS_CHECKED = "words.checked";
+  public static final String DISTINCT_WORDS_CHECKED = "words.distinct";
 
-  static final int DISTINCT_WORDS = 7;
+  public static final int DISTINCT_WORDS = 7;
 
   private WordCountDag() {
   }
 
-  static DAG create(String name, Configuration conf, int generators, int summers, int wordsPerGenerator) {
+  public static DAG create(String name, Configuration conf, int generators, int summers, int wordsPerGenerator) {
     UserPayload payload = UserPayload.create(
         ByteBuffer.wrap(Integer.toString(wordsPerGenerator).getBytes(StandardCharsets.UTF_8)));
     Vertex generate = Vertex.create("generate",

@@ -1,0 +1,67 @@
+package io.tezext.scheduler.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+/** One registry of keys: defaults, ranges, scopes, and errors that name the key and what it accepts. */
+class SchedulerKeysTest {
+
+  private static Configuration conf(String... keyValues) {
+    Configuration conf = new Configuration(false);
+    for (int i = 0; i < keyValues.length; i += 2) {
+      conf.set(keyValues[i], keyValues[i + 1]);
+    }
+    return conf;
+  }
+
+  @Test
+  void anEmptyConfigurationGivesEveryDefault() {
+    SchedulerSettings am = SchedulerSettings.of(conf());
+    assertThat(am.reuseEnabled()).isTrue();
+    assertThat(am.idleReleaseMs()).isEqualTo(5_000);
+    assertThat(am.idleReleaseCrowdedMs()).isEqualTo(1_000);
+    assertThat(am.preemptionMaxWaitMs()).isEqualTo(30_000);
+    DagSettings dag = DagSettings.of(conf());
+    assertThat(dag.localityMode()).isEqualTo(LocalityMode.AUTO);
+    assertThat(dag.nodeWaitMs()).isEqualTo(250);
+  }
+
+  @Test
+  void aValueOutOfRangeNamesTheKeyTheValueAndTheRange() {
+    assertThatThrownBy(() -> SchedulerSettings.of(conf("tezext.scheduler.preemption.max-percentage", "150")))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("tezext.scheduler.preemption.max-percentage = '150': expected an integer in [1, 100]");
+  }
+
+  @Test
+  void anUnknownModeListsTheKnownOnes() {
+    assertThatThrownBy(() -> DagSettings.of(conf("tezext.scheduler.locality.mode", "nearby")))
+        .hasMessageContaining("tezext.scheduler.locality.mode = 'nearby': expected one of strict, delay, relaxed, auto");
+  }
+
+  @Test
+  void aMistypedKeyUnderOurPrefixIsAnErrorNotSilence() {
+    assertThatThrownBy(() -> SchedulerSettings.of(conf("tezext.scheduler.idle.release-msec", "100")))
+        .hasMessageContaining("tezext.scheduler.idle.release-msec is not a key of the scheduler")
+        .hasMessageContaining("tezext.scheduler.idle.release-ms");
+  }
+
+  @Test
+  void everyKeyIsUnderThePrefixOnceWithADocAndADefaultItAccepts() {
+    for (SchedulerKey<?> key : SchedulerKeys.ALL) {
+      assertThat(key.name()).startsWith(SchedulerKey.PREFIX);
+      assertThat(key.doc()).isNotBlank();
+      assertThat(SchedulerKeys.find(key.name())).isSameAs(key);
+      assertThat(key.read(conf(key.name(), key.defaultText()))).isEqualTo(key.defaultValue());
+    }
+    assertThat(SchedulerKeys.ALL.stream().map(SchedulerKey::name).distinct()).hasSameSizeAs(SchedulerKeys.ALL);
+  }
+
+  @Test
+  void keysOfOtherComponentsAreLeftAlone() {
+    assertThat(SchedulerSettings.of(conf("tez.am.container.reuse.enabled", "banana")).reuseEnabled()).isTrue();
+  }
+}

@@ -1,0 +1,110 @@
+package io.tezext.scheduler.locality;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.apache.hadoop.conf.Configuration;
+import org.junit.jupiter.api.Test;
+
+import io.tezext.scheduler.config.DagSettings;
+
+/** How each locality mode turns a task's hints into a plan: what it waits for, and how long. */
+class LocalityPlannerTest {
+  private final Set<String> lost = new HashSet<>();
+  private final ClusterView cluster = new ClusterView() {
+    @Override
+    public int nodeCount() {
+      return 10;
+    }
+
+    @Override
+    public String rackOf(String host) {
+      return host.equals("localhost") ? "/default-rack" : "/" + host.charAt(0);
+    }
+
+    @Override
+    public boolean usable(String host) {
+      return !lost.contains(host);
+    }
+  };
+  private final Turnover turnover = new Turnover();
+  private final LocalityPlanner planner = new LocalityPlanner(cluster, turnover);
+
+  private static DagSettings mode(String mode) {
+    Configuration conf = new Configuration(false);
+    conf.set("tezext.scheduler.locality.mode", mode);
+    return DagSettings.of(conf);
+  }
+
+  @Test
+  void delayWaitsTheConfiguredTimesAtEachLevel() {
+    LocalityPlan plan = planner.plan(new String[] {"a1", "b2"}, null, mode("delay"));
+    assertThat(plan.hosts()).containsExactly("a1", "b2");
+    assertThat(plan.racks()).containsExactly("/a", "/b");
+    assertThat(plan.strict()).isFalse();
+    assertThat(plan.rackAfterMs()).isEqualTo(250);
+    assertThat(plan.anyAfterMs()).isEqualTo(500);
+    assertThat(plan.allowed(0)).isEqualTo(LocalityLevel.NODE);
+    assertThat(plan.allowed(250)).isEqualTo(LocalityLevel.RACK);
+    assertThat(plan.allowed(500)).isEqualTo(LocalityLevel.ANY);
+  }
+
+  @Test
+  void strictNeverFallsBackToAnyNodeWhileItsNodesLive() {
+    LocalityPlan plan = planner.plan(new String[] {"a1"}, null, mode("strict"));
+    assertThat(plan.strict()).isTrue();
+    assertThat(plan.allowed(Long.MAX_VALUE - 1)).isEqualTo(LocalityLevel.RACK);
+    lost.add("a1");
+    assertThat(planner.plan(new String[] {"a1"}, null, mode("strict")).isRelaxed()).isTrue();
+  }
+
+  @Test
+  void relaxedTakesAnyContainerWhateverTheHints() {
+    assertThat(planner.plan(new String[] {"a1"}, new String[] {"/a"}, mode("relaxed")).isRelaxed()).isTrue();
+  }
+
+  @Test
+  void autoRelaxesTasksWhoseHintsCarryNoRealLocality() {
+    DagSettings auto = mode("auto");
+    assertThat(planner.plan(null, null, auto).isRelaxed()).as("no hints").isTrue();
+    assertThat(planner.plan(new String[] {"localhost"}, null, auto).isRelaxed()).as("object store").isTrue();
+    assertThat(planner.plan(new String[] {"a1", "a2", "a3", "b1", "b2", "b3"}, null, auto).isRelaxed())
+        .as("six of ten nodes").isTrue();
+    assertThat(planner.plan(new String[] {"a1", "a2", "b1"}, null, auto).isRelaxed()).as("three of ten").isFalse();
+  }
+
+  @Test
+  void strictToleratesNoLocalhostHintsEither() {
+    assertThat(planner.plan(new String[] {"localhost"}, null, mode("strict")).isRelaxed()).isTrue();
+  }
+
+  @Test
+  void autoWaitsNoLongerThanConfiguredAndLessWhereContainersFreeUpOften() {
+    DagSettings auto = mode("auto");
+    LocalityPlan before = planner.plan(new String[] {"a1"}, null, auto);
+    assertThat(before.rackAfterMs()).as("no evidence yet").isEqualTo(250);
+    for (long t = 0; t <= 1_000; t += 40) { // a container frees on a1 every 40 ms
+      turnover.freed("a1", "/a", t);
+    }
+    LocalityPlan busy = planner.plan(new String[] {"a1"}, null, auto);
+    assertThat(busy.rackAfterMs()).isEqualTo(80); // two expected intervals
+    for (long t = 2_000; t <= 20_000; t += 5_000) { // b1 frees one every 5 s
+      turnover.freed("b1", "/b", t);
+    }
+    assertThat(planner.plan(new String[] {"b1"}, null, auto).rackAfterMs()).isEqualTo(250);
+  }
+
+  @Test
+  void turnoverAddsTheRatesOfEveryPreferredHost() {
+    for (long t = 0; t <= 10_000; t += 1_000) {
+      turnover.freed("a1", "/a", t);
+      turnover.freed("a2", "/a", t);
+    }
+    assertThat(turnover.expectedHostWaitMs(List.of("a1"))).isEqualTo(1_000);
+    assertThat(turnover.expectedHostWaitMs(List.of("a1", "a2"))).isEqualTo(500);
+    assertThat(turnover.expectedHostWaitMs(List.of("b1"))).isEqualTo(-1);
+  }
+}

@@ -1,0 +1,313 @@
+package io.tezext.scheduler.policy;
+
+import static io.tezext.scheduler.policy.PolicyFixture.GB;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+
+import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.ContainerExitStatus;
+import org.apache.hadoop.yarn.api.records.ContainerState;
+import org.apache.hadoop.yarn.api.records.ContainerStatus;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+
+import io.tezext.scheduler.requests.PendingRequest;
+
+/** One test per rule of {@link SchedulingPolicy}, on a controlled clock with every decision recorded. */
+class SchedulingPolicyTest {
+  private static final Map<String, String> DELAY = Map.of("tezext.scheduler.locality.mode", "delay");
+  private static final Map<String, String> STRICT = Map.of("tezext.scheduler.locality.mode", "strict");
+
+  private final PolicyFixture f = new PolicyFixture();
+
+  /** Runs a relaxed task of {@code vertex} in a new container on {@code host}; returns the container. */
+  private static Container running(PolicyFixture f, String task, int vertex, int priority, String host) {
+    f.request(task, vertex, priority);
+    Container c = f.container(host, priority);
+    f.allocate(c);
+    assertThat(f.out.assigned).containsEntry(task, c.getId());
+    return c;
+  }
+
+  @Nested
+  class Reuse {
+    @Test
+    void aFreedContainerGoesToTheTaskWantingItsNodeBeforeAnOlderTaskWantingAnother() {
+      f.startDag(DELAY);
+      Container c = running(f, "t0", 0, 5, "a1");
+      f.request("t1", 0, 5, "b1");
+      f.request("t2", 0, 5, "a1");
+      f.finish("t0");
+      assertThat(f.out.assigned).containsEntry("t2", c.getId()).doesNotContainKey("t1");
+    }
+
+    @Test
+    void aTaskWaitsForItsNodeThenItsRackThenTakesAnyContainer() {
+      f.startDag(DELAY); // node wait 250 ms, rack wait 250 ms
+      Container offRack = running(f, "t0", 0, 5, "b1");
+      f.request("t1", 0, 5, "a1");
+      f.finish("t0");
+      assertThat(f.out.assigned).doesNotContainKey("t1");
+      assertThat(f.out.wakeAt).isEqualTo(250);
+      f.advanceTo(499);
+      assertThat(f.out.assigned).doesNotContainKey("t1"); // rack-local by now, but b1 is on another rack
+      f.advanceTo(500);
+      assertThat(f.out.assigned).containsEntry("t1", offRack.getId());
+    }
+
+    @Test
+    void aContainerOnTheTasksRackServesItOnceTheNodeWaitIsOver() {
+      f.startDag(DELAY);
+      Container sameRack = running(f, "t0", 0, 5, "a2");
+      f.request("t1", 0, 5, "a1");
+      f.finish("t0");
+      f.advanceTo(249);
+      assertThat(f.out.assigned).doesNotContainKey("t1");
+      f.advanceTo(250);
+      assertThat(f.out.assigned).containsEntry("t1", sameRack.getId());
+    }
+
+    @Test
+    void strictTasksNeverLeaveTheirRacks() {
+      f.startDag(STRICT);
+      Container offRack = running(f, "t0", 0, 5, "b1");
+      f.request("t1", 0, 5, "a1");
+      f.finish("t0");
+      f.advanceTo(4_999);
+      assertThat(f.out.assigned).doesNotContainKey("t1");
+      assertThat(f.out.released).doesNotContain(offRack.getId());
+    }
+
+    @Test
+    void aTaskOfAVertexWhoseAncestorWaitsGetsNoContainerUntilTheAncestorIsServed() {
+      f.startDag(DELAY, new int[] {0, 1});
+      Container c = running(f, "tx", 2, 5, "a1");
+      f.request("t0", 0, 5, "b3"); // the ancestor waits for b3
+      f.request("t1", 1, 8); // its descendant would take anything
+      f.finish("tx");
+      assertThat(f.out.assigned).doesNotContainKeys("t0", "t1");
+      f.policy.taskDeallocated(f.now, "t0", false); // Tez withdraws the ancestor's request
+      assertThat(f.out.assigned).containsEntry("t1", c.getId()); // at once, not at the next heartbeat
+    }
+
+    @Test
+    void aContainerRunsOnlyTasksWhoseLaunchContextItsJvmHas() {
+      f.startDag(DELAY);
+      f.request("t0", 0, 5, GB, "jvm-a");
+      Container c = f.container("a1", 5);
+      f.allocate(c);
+      f.request("t1", 1, 5, GB, "jvm-b");
+      f.finish("t0");
+      assertThat(f.out.assigned).doesNotContainKey("t1");
+      // No waiting task can ever use its JVM, and one waits: YARN gets the room back.
+      assertThat(f.out.released).containsExactly(c.getId());
+    }
+
+    @Test
+    void aOneToOneConsumerRunsInItsProducersContainer() {
+      f.startDag(DELAY);
+      Container c = running(f, "t0", 0, 5, "a1");
+      running(f, "other", 0, 5, "a2");
+      f.finish("t0");
+      f.finish("other");
+      f.policy.taskRequested(f.now, "t1", "t1-cookie", 1, 8, GB, 1, "jvm", null, null, c.getId());
+      assertThat(f.out.assigned).containsEntry("t1", c.getId());
+    }
+
+    @Test
+    void aNewContainerGoesToATaskOfItsPriorityEvenOffItsNodeSinceYarnHasWaitedAlready() {
+      f.startDag(DELAY);
+      f.request("t1", 0, 5, "a1");
+      Container c = f.container("b2", 5);
+      f.allocate(c);
+      assertThat(f.out.assigned).containsEntry("t1", c.getId());
+    }
+  }
+
+  @Nested
+  class IdleContainers {
+    @Test
+    void anIdleContainerGoesBackAfterTheIdleRelease() {
+      f.startDag(DELAY);
+      Container c = running(f, "t0", 0, 5, "a1");
+      f.finish("t0");
+      f.advanceTo(4_999);
+      assertThat(f.out.released).isEmpty();
+      f.advanceTo(5_000);
+      assertThat(f.out.released).containsExactly(c.getId());
+    }
+
+    @Test
+    void whenYarnHasNoRoomForAnotherLikeItAnIdleContainerGoesBackSooner() {
+      f.startDag(DELAY);
+      Container c = running(f, "t0", 0, 5, "a1");
+      f.finish("t0");
+      f.advanceTo(1_000);
+      f.heartbeat(10 * GB);
+      assertThat(f.out.released).isEmpty();
+      f.heartbeat(0);
+      assertThat(f.out.released).containsExactly(c.getId());
+    }
+
+    @Test
+    void aNewContainerNoWaitingTaskCanRunInGoesBackAtOnce() {
+      f.startDag(DELAY);
+      f.request("t1", 0, 5, 2 * GB, "jvm");
+      Container small = f.container("a1", 5, GB);
+      f.allocate(small);
+      assertThat(f.out.released).containsExactly(small.getId());
+    }
+
+    @Test
+    void aSessionKeepsItsMostRecentlyIdleContainersBetweenDags() {
+      PolicyFixture session = new PolicyFixture(Map.of("tezext.scheduler.session.held-containers", "1"));
+      session.startDag(DELAY);
+      Container older = running(session, "t0", 0, 5, "a1");
+      Container newer = running(session, "t1", 0, 5, "a2");
+      session.finish("t0");
+      session.advanceTo(100);
+      session.finish("t1");
+      session.policy.dagCompleted(session.now);
+      session.advanceTo(60_000);
+      assertThat(session.out.released).containsExactly(older.getId());
+      assertThat(session.out.released).doesNotContain(newer.getId());
+    }
+
+    @Test
+    void theEndOfADagWithdrawsWhatItStillWaitedFor() {
+      f.startDag(DELAY);
+      f.request("t1", 0, 5, "a1");
+      f.policy.dagCompleted(f.now);
+      assertThat(f.out.withdrawn).extracting(r -> r.task).containsExactly("t1");
+      assertThat(f.policy.pendingRequests()).isZero();
+    }
+  }
+
+  @Nested
+  class Preemption {
+    /** Vertex 0 feeds 1, which feeds 2. */
+    private final int[][] chain = {{0, 1, 2}, {1, 2}};
+
+    @Test
+    void aRequestWaitingPastTheDeadlinePreemptsEvenWhenHeadroomSaysThereIsRoom() {
+      f.startDag(DELAY, chain);
+      Container first = running(f, "d1", 1, 8, "a1");
+      f.advanceTo(5_000);
+      Container second = running(f, "d2", 1, 8, "a2");
+      f.request("t0", 0, 5); // a retry of the ancestor, say
+      f.advanceTo(29_999);
+      f.heartbeat(100 * GB);
+      assertThat(f.out.preempted).isEmpty();
+      f.advanceTo(35_000);
+      f.heartbeat(100 * GB); // headroom can be wrong (TEZ-2834): the deadline alone is enough
+      assertThat(f.out.preempted).containsExactly(second.getId()).doesNotContain(first.getId());
+    }
+
+    @Test
+    void withNoRoomAndNoIdleContainerItPreemptsAtOnce() {
+      f.startDag(DELAY, chain);
+      Container d1 = running(f, "d1", 1, 8, "a1");
+      f.request("t0", 0, 5);
+      f.heartbeat(0);
+      assertThat(f.out.preempted).containsExactly(d1.getId());
+    }
+
+    @Test
+    void theVictimsAreDescendantsThatLoseTheLeastWorkNeverTheWaitingVertexsAncestors() {
+      f.startDag(DELAY, chain);
+      Container ancestor = running(f, "a", 0, 5, "a1");
+      f.advanceTo(1_000);
+      Container longRunning = running(f, "old", 2, 11, "a2");
+      f.advanceTo(9_000);
+      Container recent = running(f, "new", 2, 11, "a3");
+      f.request("t1", 1, 8);
+      f.heartbeat(0);
+      assertThat(f.out.preempted).containsExactly(recent.getId());
+      assertThat(f.out.preempted).doesNotContain(ancestor.getId(), longRunning.getId());
+    }
+
+    @Test
+    void aRoundTakesAtMostItsShareAndRoundsComeNoCloserThanTheInterval() {
+      f.startDag(DELAY, chain);
+      for (int i = 0; i < 20; i++) {
+        running(f, "d" + i, 1, 8, "a" + (1 + i % 3));
+      }
+      for (int i = 0; i < 6; i++) {
+        f.request("t" + i, 0, 5);
+      }
+      f.heartbeat(0);
+      assertThat(f.out.preempted).hasSize(2); // 10% of 20
+      f.advanceTo(2_999);
+      f.heartbeat(0);
+      assertThat(f.out.preempted).hasSize(2); // no storm: the next round is 3 s after
+      f.advanceTo(3_000);
+      f.heartbeat(0);
+      assertThat(f.out.preempted).hasSize(4);
+    }
+
+    @Test
+    void itTakesNoMoreThanTheRoomTheWaitingPriorityNeeds() {
+      f.startDag(DELAY, chain);
+      for (int i = 0; i < 20; i++) {
+        running(f, "d" + i, 1, 8, "a" + (1 + i % 3));
+      }
+      f.request("t0", 0, 5);
+      f.heartbeat(0);
+      assertThat(f.out.preempted).hasSize(1);
+    }
+
+    @Test
+    void idleContainersThatCannotServeTheWaitingTaskGoBackBeforeAnyTaskIsPreempted() {
+      PolicyFixture keep = new PolicyFixture(Map.of("tezext.scheduler.idle.release-ms", "3600000",
+          "tezext.scheduler.idle.release-crowded-ms", "3600000"));
+      keep.startDag(STRICT, chain);
+      Container offRack = running(keep, "x", 2, 11, "b1");
+      running(keep, "d1", 1, 8, "b2");
+      keep.finish("x"); // idle on rack /b
+      keep.request("t0", 0, 5, "a1"); // strict: rack /a only
+      keep.advanceTo(40_000);
+      keep.heartbeat(0);
+      assertThat(keep.out.released).containsExactly(offRack.getId());
+      assertThat(keep.out.preempted).isEmpty(); // that freed the room it needs
+    }
+  }
+
+  @Nested
+  class Faults {
+    @Test
+    void aStrictTaskWhoseNodesAreAllLostTakesAnyNode() {
+      f.startDag(STRICT);
+      f.request("t1", 0, 5, "a1");
+      PendingRequest before = f.policy.request("t1");
+      assertThat(before.plan().strict()).isTrue();
+      f.cluster.lost.add("a1");
+      f.policy.nodesChanged(f.now);
+      assertThat(f.out.withdrawn).contains(before);
+      PendingRequest after = f.policy.request("t1");
+      assertThat(after.plan().isRelaxed()).isTrue();
+      assertThat(f.out.asked).last().isSameAs(after);
+    }
+
+    @Test
+    void aContainerYarnEndsUnderATaskIsReportedForThatTask() {
+      f.startDag(DELAY);
+      Container c = running(f, "t0", 0, 5, "a1");
+      f.policy.containersCompleted(f.now, List.of(ContainerStatus.newInstance(c.getId(), ContainerState.COMPLETE,
+          "lost", ContainerExitStatus.ABORTED)));
+      assertThat(f.out.completed).containsExactly("t0");
+      assertThat(f.policy.heldContainers()).isZero();
+    }
+
+    @Test
+    void atShutdownEveryHeldContainerGoesBack() {
+      f.startDag(DELAY);
+      Container c1 = running(f, "t0", 0, 5, "a1");
+      Container c2 = running(f, "t1", 0, 5, "a2");
+      f.finish("t0");
+      f.policy.shutdown();
+      assertThat(f.out.released).containsExactlyInAnyOrder(c1.getId(), c2.getId());
+    }
+  }
+}

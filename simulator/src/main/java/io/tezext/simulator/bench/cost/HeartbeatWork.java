@@ -1,0 +1,69 @@
+package io.tezext.simulator.bench.cost;
+
+import java.util.Locale;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * What the sched-cost AM and its scheduler did over a run of heartbeats. Both schedulers are fed the
+ * same events, but what they decide (reuse a container or release it, which task runs where) feeds
+ * back into the next heartbeat; these counts show that each did a comparable amount of work.
+ */
+final class HeartbeatWork {
+  long heartbeats;
+  /** Attempts the AM reported done (deallocateTask, succeeded). */
+  long finished;
+  /** Running attempts whose container YARN reported completed under them. */
+  long died;
+  /** Containers the RM granted (onContainersAllocated). */
+  long allocated;
+  /** Completed container statuses delivered: releases confirmed, and containers that died. */
+  long completedStatuses;
+  /** Attempts the scheduler gave a container (taskAllocated). */
+  long assigned;
+  /** Of those, into a container that had run an attempt before. */
+  long reused;
+  /** Containers the scheduler handed back to YARN. */
+  long released;
+  /** Containers the scheduler asked the AM to preempt. */
+  long preempted;
+  /** Task requests the AM issued (allocateTask). */
+  long requests;
+
+  void reset() {
+    heartbeats = finished = died = allocated = completedStatuses = assigned = reused = released = preempted
+        = requests = 0;
+  }
+
+  /** One line, per heartbeat. */
+  String perHeartbeat() {
+    return String.format(Locale.ROOT, "per heartbeat: %.1f attempts done, %.1f died, %.1f requests issued, "
+            + "%.1f containers granted, %.1f completions, %.1f assigned (%.1f into reused containers), %.1f released, "
+            + "%.2f preempted", per(finished), per(died), per(requests), per(allocated), per(completedStatuses),
+        per(assigned), per(reused), per(released), per(preempted));
+  }
+
+  ObjectNode json() {
+    ObjectNode o = new ObjectMapper().createObjectNode();
+    o.put("heartbeats", heartbeats);
+    o.put("finished", round(per(finished)));
+    o.put("died", round(per(died)));
+    o.put("requests", round(per(requests)));
+    o.put("granted", round(per(allocated)));
+    o.put("completions", round(per(completedStatuses)));
+    o.put("assigned", round(per(assigned)));
+    o.put("assigned_reused", round(per(reused)));
+    o.put("released", round(per(released)));
+    o.put("preempted", round(per(preempted)));
+    return o;
+  }
+
+  private double per(long count) {
+    return heartbeats == 0 ? 0 : (double) count / heartbeats;
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 100) / 100.0;
+  }
+}

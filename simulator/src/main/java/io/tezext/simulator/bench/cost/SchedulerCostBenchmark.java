@@ -1,0 +1,124 @@
+package io.tezext.simulator.bench.cost;
+
+import java.io.PrintWriter;
+import java.lang.management.ManagementFactory;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.util.ListStatistics;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.tezext.simulator.bench.BenchArgs;
+import io.tezext.simulator.scheduler.SchedulerKind;
+
+/**
+ * {@code bench/run sched-cost [SEED]}: what one AM heartbeat's worth of scheduling costs the AM,
+ * ours against Tez's DagAwareYarnTaskScheduler in the same harness: a 1,000-node, 40-rack cluster,
+ * one query of five vertices, 10,000 task attempts waiting and 1,000 containers held
+ * ({@link SteadyStateAm} says what a heartbeat holds). Both run unmodified, with their defaults
+ * and Tez's container reuse on, on YARN's own AM-RM client minus its RPC.
+ *
+ * <p>First each scheduler runs {@value #CHECK_HEARTBEATS} heartbeats here, to show the work each
+ * did per heartbeat; then JMH times a heartbeat of each ({@link HeartbeatCost}: 8 warm-up and 5
+ * measured iterations of 2 s) in {@value #ROUNDS} rounds of one forked JVM per scheduler, alternating
+ * ({@link AlternatingForks}). JMH's progress goes to standard error; the summary and, last, one JSON
+ * line to standard output. Goal: under 1 ms per heartbeat and below DagAware.
+ */
+public final class SchedulerCostBenchmark {
+  static final int CHECK_HEARTBEATS = 1_000;
+  static final int ROUNDS = 3;
+  static final double GOAL_US = 1_000;
+  /** JMH's confidence level for its error bars. */
+  private static final double CONFIDENCE = 0.999;
+  private static final SchedulerKind OURS = SchedulerKind.TEZEXT;
+  private static final SchedulerKind BASELINE = SchedulerKind.DAGAWARE;
+
+  private SchedulerCostBenchmark() {
+  }
+
+  public static void main(String[] args) throws RunnerException {
+    long seed = BenchArgs.seed("sched-cost", args);
+    PrintWriter out = BenchArgs.out();
+    out.printf(Locale.ROOT, "sched-cost: one AM heartbeat on %,d nodes in %d racks, a %d-vertex query, %,d attempts "
+            + "waiting, %,d containers held; each heartbeat %d attempts finish, %d die with their container%n",
+        RackedCluster.RACKS * RackedCluster.NODES_PER_RACK, RackedCluster.RACKS,
+        new ScanJoinAggregateDag().getTotalVertices(), SteadyStateAm.PENDING_REQUESTS, SteadyStateAm.HELD_CONTAINERS,
+        SteadyStateAm.FINISHED_PER_HEARTBEAT, SteadyStateAm.DIED_PER_HEARTBEAT);
+
+    Map<SchedulerKind, HeartbeatWork> work = new LinkedHashMap<>();
+    for (SchedulerKind kind : List.of(OURS, BASELINE)) {
+      SteadyStateAm am = SteadyStateAm.start(kind, seed);
+      am.checkSteadyState("after settling");
+      for (int i = 0; i < CHECK_HEARTBEATS; i++) {
+        am.heartbeat();
+      }
+      am.checkSteadyState("after " + CHECK_HEARTBEATS + " heartbeats");
+      work.put(kind, am.work);
+      out.printf(Locale.ROOT, "%-8s %s%n         then: %s%n", kind.cliName(), am.work.perHeartbeat(), am.state());
+    }
+
+    double loadBefore = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    AlternatingForks.Timings timings =
+        new AlternatingForks(List.of(OURS.cliName(), BASELINE.cliName()), seed, ROUNDS).run();
+    double loadAfter = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    ListStatistics ours = timings.pooled().get(OURS.cliName());
+    ListStatistics baseline = timings.pooled().get(BASELINE.cliName());
+    for (SchedulerKind kind : List.of(OURS, BASELINE)) {
+      ListStatistics s = timings.pooled().get(kind.cliName());
+      out.printf(Locale.ROOT, "%-8s %8.1f ± %.1f us per heartbeat (99.9%% confidence; %d iterations in %d JVMs; "
+              + "JVM means %s)%n", kind.cliName(), s.getMean(), s.getMeanErrorAt(CONFIDENCE), s.getN(), ROUNDS,
+          roundMeans(timings.roundMeans().get(kind.cliName())));
+    }
+    double ratio = ours.getMean() / baseline.getMean();
+    boolean meetsGoal = ours.getMean() < GOAL_US && ours.getMean() < baseline.getMean();
+    out.printf(Locale.ROOT, "ours / DagAware: %.2f; goal (under %.0f us and below DagAware) %s; load average %.1f "
+        + "before timing, %.1f after, on %d cores%n", ratio, GOAL_US, meetsGoal ? "met" : "NOT met", loadBefore,
+        loadAfter, Runtime.getRuntime().availableProcessors());
+
+    ObjectNode json = new ObjectMapper().createObjectNode();
+    json.put("benchmark", "sched-cost");
+    json.put("nodes", RackedCluster.RACKS * RackedCluster.NODES_PER_RACK);
+    json.put("racks", RackedCluster.RACKS);
+    json.put("pending_requests", SteadyStateAm.PENDING_REQUESTS);
+    json.put("held_containers", SteadyStateAm.HELD_CONTAINERS);
+    json.put("finished_per_heartbeat", SteadyStateAm.FINISHED_PER_HEARTBEAT);
+    json.put("died_per_heartbeat", SteadyStateAm.DIED_PER_HEARTBEAT);
+    json.put("ours_us_per_heartbeat", round(ours.getMean()));
+    json.put("ours_us_error", round(ours.getMeanErrorAt(CONFIDENCE)));
+    json.put("dagaware_us_per_heartbeat", round(baseline.getMean()));
+    json.put("dagaware_us_error", round(baseline.getMeanErrorAt(CONFIDENCE)));
+    json.put("error", "99.9% confidence half-width over all measured iterations");
+    json.put("ratio", Math.round(ratio * 1000) / 1000.0);
+    ArrayNode roundRatios = json.putArray("ratio_by_round");
+    for (int r = 0; r < ROUNDS; r++) {
+      roundRatios.add(Math.round(timings.roundMeans().get(OURS.cliName()).get(r)
+          / timings.roundMeans().get(BASELINE.cliName()).get(r) * 1000) / 1000.0);
+    }
+    json.set("ours_work_per_heartbeat", work.get(OURS).json());
+    json.set("dagaware_work_per_heartbeat", work.get(BASELINE).json());
+    json.put("load_average_before", round(loadBefore));
+    json.put("load_average_after", round(loadAfter));
+    json.put("cores", Runtime.getRuntime().availableProcessors());
+    json.put("goal_us", GOAL_US);
+    json.put("meets_goal", meetsGoal);
+    out.println(json);
+  }
+
+  private static String roundMeans(List<Double> means) {
+    StringBuilder s = new StringBuilder();
+    for (double m : means) {
+      s.append(s.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.0f", m));
+    }
+    return s.toString();
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 10) / 10.0;
+  }
+}
