@@ -12,7 +12,6 @@ import java.util.regex.Pattern;
 
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.tez.client.TezClient;
-import org.apache.tez.common.counters.TezCounters;
 import org.apache.tez.dag.api.TezConfiguration;
 import org.apache.tez.dag.api.client.DAGStatus;
 import org.junit.jupiter.api.Test;
@@ -63,15 +62,7 @@ class AuxUrisInstallIT {
       client.stop();
     }
 
-    assertThat(status.getState())
-        .as("DAG diagnostics: %s", status.getDiagnostics())
-        .isEqualTo(DAGStatus.State.SUCCEEDED);
-    TezCounters counters = status.getDAGCounters();
-    long words = (long) GENERATORS * WORDS_PER_GENERATOR;
-    assertThat(counters.findCounter(WordCountDag.COUNTER_GROUP, WordCountDag.WORDS_GENERATED).getValue())
-        .isEqualTo(words);
-    assertThat(counters.findCounter(WordCountDag.COUNTER_GROUP, WordCountDag.WORDS_CHECKED).getValue())
-        .isEqualTo(words);
+    WordCountDag.assertEveryWordCounted(status, GENERATORS, WORDS_PER_GENERATOR);
 
     String amLog = CLUSTER.amLog(app);
     assertThat(amLog)

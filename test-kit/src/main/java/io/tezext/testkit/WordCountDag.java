@@ -7,17 +7,20 @@ import java.nio.charset.StandardCharsets;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.IntWritable;
 import org.apache.hadoop.io.Text;
+import org.apache.tez.common.counters.TezCounters;
 import org.apache.tez.dag.api.DAG;
 import org.apache.tez.dag.api.Edge;
 import org.apache.tez.dag.api.ProcessorDescriptor;
 import org.apache.tez.dag.api.UserPayload;
 import org.apache.tez.dag.api.Vertex;
+import org.apache.tez.dag.api.client.DAGStatus;
 import org.apache.tez.runtime.api.ProcessorContext;
 import org.apache.tez.runtime.library.api.KeyValueWriter;
 import org.apache.tez.runtime.library.api.KeyValuesReader;
 import org.apache.tez.runtime.library.conf.OrderedPartitionedKVEdgeConfig;
 import org.apache.tez.runtime.library.partitioner.HashPartitioner;
 import org.apache.tez.runtime.library.processor.SimpleProcessor;
+import org.junit.jupiter.api.Assertions;
 
 /**
  * A three-vertex word count with two shuffle edges: {@code generate} (several tasks) emits a known
@@ -54,6 +57,21 @@ public final class WordCountDag {
         .addVertex(check)
         .addEdge(Edge.create(generate, sum, shuffle.createDefaultEdgeProperty()))
         .addEdge(Edge.create(sum, check, shuffle.createDefaultEdgeProperty()));
+  }
+
+  /**
+   * Fails unless the DAG succeeded and every word its generators emitted went through both shuffles:
+   * what every test running this DAG checks first. {@code status} must carry the DAG's counters.
+   */
+  public static void assertEveryWordCounted(DAGStatus status, int generators, int wordsPerGenerator) {
+    Assertions.assertEquals(DAGStatus.State.SUCCEEDED, status.getState(), () -> "DAG diagnostics: "
+        + status.getDiagnostics());
+    TezCounters counters = status.getDAGCounters();
+    long words = (long) generators * wordsPerGenerator;
+    Assertions.assertEquals(words, counters.findCounter(COUNTER_GROUP, WORDS_GENERATED).getValue(), WORDS_GENERATED);
+    Assertions.assertEquals(words, counters.findCounter(COUNTER_GROUP, WORDS_CHECKED).getValue(), WORDS_CHECKED);
+    Assertions.assertEquals(DISTINCT_WORDS, counters.findCounter(COUNTER_GROUP, DISTINCT_WORDS_CHECKED).getValue(),
+        DISTINCT_WORDS_CHECKED);
   }
 
   /** Emits {@code n} words cycling through {@link #DISTINCT_WORDS} distinct ones. */

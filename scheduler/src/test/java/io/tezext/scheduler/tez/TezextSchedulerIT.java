@@ -188,18 +188,8 @@ class TezextSchedulerIT {
   }
 
   private static void assertSucceededWithEveryWordCounted(DAGStatus status) {
-    assertThat(status.getState())
-        .as("DAG diagnostics: %s", status.getDiagnostics())
-        .isEqualTo(DAGStatus.State.SUCCEEDED);
-    TezCounters counters = status.getDAGCounters();
-    long words = (long) GENERATORS * WORDS_PER_GENERATOR;
-    assertThat(counters.findCounter(WordCountDag.COUNTER_GROUP, WordCountDag.WORDS_GENERATED).getValue())
-        .isEqualTo(words);
-    assertThat(counters.findCounter(WordCountDag.COUNTER_GROUP, WordCountDag.WORDS_CHECKED).getValue())
-        .isEqualTo(words);
-    assertThat(counters.findCounter(WordCountDag.COUNTER_GROUP, WordCountDag.DISTINCT_WORDS_CHECKED).getValue())
-        .isEqualTo(WordCountDag.DISTINCT_WORDS);
-    assertThat(counters.findCounter(DAGCounter.NUM_SUCCEEDED_TASKS).getValue()).isEqualTo(TASKS);
+    WordCountDag.assertEveryWordCounted(status, GENERATORS, WORDS_PER_GENERATOR);
+    assertThat(status.getDAGCounters().findCounter(DAGCounter.NUM_SUCCEEDED_TASKS).getValue()).isEqualTo(TASKS);
   }
 
   /** The containers each DAG's task attempts started in, by DAG index, from the AM's log. */

@@ -11,11 +11,11 @@ import org.apache.tez.common.ContainerSignatureMatcher;
  * ({@code tez.task.resource.memory.mb}, into the java options that are part of the launch
  * context), so a container can run another task only of the same size: the signature is the size.
  */
-enum JvmSignatureMatcher implements ContainerSignatureMatcher {
+public enum JvmSignatureMatcher implements ContainerSignatureMatcher {
   INSTANCE;
 
   /** The launch context of a task in a container of {@code memoryMb}. */
-  static Object signatureOf(int memoryMb) {
+  public static Object signatureOf(int memoryMb) {
     return "tez-task-jvm-" + memoryMb + "mb";
   }
 

@@ -27,10 +27,12 @@ import io.tezext.simulator.workload.synthetic.SyntheticWorkloads;
     description = "Compare the schedulers on a bundled scenario and workload (no arguments needed).")
 final class DemoCommand implements Callable<Integer> {
   static final String SCENARIO = "/io/tezext/simulator/demo/cluster.json";
+  /** Tez's default first (the baseline), then ours as shipped and the variants that show what its parts do. */
   static final List<String> SCHEDULERS = List.of(
       "dagaware",
-      "dagaware-no-reuse=dagaware(tez.am.container.reuse.enabled=false)",
-      "dagaware-delay-1s=dagaware(tez.am.container.reuse.locality.delay-allocation-millis=1000)");
+      "tezext",
+      "tezext-delay=tezext(tezext.scheduler.locality.mode=delay)",
+      "tezext-strict=tezext(tezext.scheduler.locality.mode=strict)");
 
   @Spec
   CommandSpec spec;

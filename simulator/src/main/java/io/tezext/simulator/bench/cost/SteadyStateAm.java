@@ -36,6 +36,7 @@ import org.apache.tez.serviceplugins.api.ServicePluginException;
 import org.apache.tez.serviceplugins.api.TaskScheduler;
 import org.apache.tez.serviceplugins.api.TaskSchedulerContext;
 
+import io.tezext.simulator.am.JvmSignatureMatcher;
 import io.tezext.simulator.engine.EventLoop;
 import io.tezext.simulator.engine.Phase;
 import io.tezext.simulator.engine.VirtualTimeExecutor;
@@ -79,13 +80,14 @@ final class SteadyStateAm {
   /** Running attempts by vertex when the benchmark starts: the three scans. */
   private static final int[] RUNNING_MIX = {500, 300, 200, 0, 0};
   /** The launch context of every task: one container size, one JVM setting (see SteadyStateContext). */
-  private static final Object JVM_SIGNATURE = "tez-task-jvm-4096mb";
+  private static final int TASK_MB = 4_096;
+  private static final Object JVM_SIGNATURE = JvmSignatureMatcher.signatureOf(TASK_MB);
 
   private final EventLoop loop = new EventLoop();
   private final ScanJoinAggregateDag dag = new ScanJoinAggregateDag();
   private final ApplicationAttemptId attemptId =
       ApplicationAttemptId.newInstance(ApplicationId.newInstance(1, 1), 1);
-  private final Resource taskSize = Resource.newInstance(4_096, 1);
+  private final Resource taskSize = Resource.newInstance(TASK_MB, 1);
   private final OfflineAmRmClient<?> client =
       new OfflineAmRmClient<>(RackedCluster.RACKS * RackedCluster.NODES_PER_RACK, Resource.newInstance(32_768, 16));
   private final ReplicaPlacement replicas;

@@ -10,7 +10,6 @@ import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
-import org.apache.hadoop.yarn.api.records.LocalResource;
 import org.apache.hadoop.yarn.api.records.NodeReport;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.tez.common.ContainerSignatureMatcher;
@@ -18,6 +17,8 @@ import org.apache.tez.dag.api.UserPayload;
 import org.apache.tez.serviceplugins.api.DagInfo;
 import org.apache.tez.serviceplugins.api.ServicePluginError;
 import org.apache.tez.serviceplugins.api.TaskSchedulerContext;
+
+import io.tezext.simulator.am.JvmSignatureMatcher;
 
 /**
  * The AM side of the scheduler plugin contract for sched-cost: what a scheduler reads (the DAG, the
@@ -101,7 +102,7 @@ final class SteadyStateContext implements TaskSchedulerContext {
 
   @Override
   public ContainerSignatureMatcher getContainerSignatureMatcher() {
-    return SameJvm.INSTANCE;
+    return JvmSignatureMatcher.INSTANCE;
   }
 
   @Override
@@ -147,34 +148,5 @@ final class SteadyStateContext implements TaskSchedulerContext {
   @Override
   public void reportError(ServicePluginError error, String message, DagInfo dagInfo) {
     throw new IllegalStateException("the scheduler reported " + error + ": " + message);
-  }
-
-  /**
-   * Every task of the query launches with the same jars, environment and heap, so any container
-   * can run any of them (as in a Hive query whose vertices share one container size).
-   */
-  private enum SameJvm implements ContainerSignatureMatcher {
-    INSTANCE;
-
-    @Override
-    public boolean isSuperSet(Object held, Object wanted) {
-      return held.equals(wanted);
-    }
-
-    @Override
-    public boolean isExactMatch(Object held, Object wanted) {
-      return held.equals(wanted);
-    }
-
-    @Override
-    public Map<String, LocalResource> getAdditionalResources(Map<String, LocalResource> held,
-        Map<String, LocalResource> wanted) {
-      return Map.of();
-    }
-
-    @Override
-    public Object union(Object held, Object wanted) {
-      return held;
-    }
   }
 }

@@ -40,7 +40,7 @@ class HtmlReportIT {
     assertThat(Integer.parseInt(drawn.group(1))).as("charts laid out with a visible area").isEqualTo(charts)
         .isGreaterThanOrEqualTo(1 + 3 + 1 + 3);
     assertThat(dom).contains("tezext simulator report", "DAG completion times", "Cluster memory over time",
-        "Locality", "Preemptions", "DAG timelines", "dagaware-no-reuse");
+        "Locality", "Preemptions", "DAG timelines", "tezext-strict");
     assertThat(screenshot).exists();
     assertThat(Files.size(screenshot)).as("a screenshot with something on it").isGreaterThan(50_000);
   }
