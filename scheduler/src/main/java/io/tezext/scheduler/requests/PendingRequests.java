@@ -5,9 +5,7 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableSet;
 import java.util.PriorityQueue;
-import java.util.TreeSet;
 
 import org.apache.hadoop.yarn.api.records.ContainerId;
 
@@ -22,15 +20,15 @@ import io.tezext.scheduler.locality.LocalityPlan;
  */
 public final class PendingRequests {
   private final Map<Object, PendingRequest> byTask = new HashMap<>();
-  private final NavigableSet<PendingRequest> all = new TreeSet<>(PendingRequest.ORDER);
-  private final Map<String, NavigableSet<PendingRequest>> byHost = new HashMap<>();
-  private final Map<String, NavigableSet<PendingRequest>> rackReady = new HashMap<>();
-  private final NavigableSet<PendingRequest> anyReady = new TreeSet<>(PendingRequest.ORDER);
+  private final RequestQueue all = new RequestQueue();
+  private final Map<String, RequestQueue> byHost = new HashMap<>();
+  private final Map<String, RequestQueue> rackReady = new HashMap<>();
+  private final RequestQueue anyReady = new RequestQueue();
   /** When a request may fall back a level: [time, sequence] with the request. */
   private final PriorityQueue<Promotion> promotions =
       new PriorityQueue<>((a, b) -> a.atMs != b.atMs ? Long.compare(a.atMs, b.atMs) : Long.compare(a.seq, b.seq));
   /** Each vertex's waiting requests, in order: what containers its tasks need, and which vertices block others. */
-  private final Map<Integer, NavigableSet<PendingRequest>> byVertex = new HashMap<>();
+  private final Map<Integer, RequestQueue> byVertex = new HashMap<>();
   private final BitSet blocked = new BitSet();
   /** Set when a vertex stopped being blocked, until {@link #takeUnblocked} is asked. */
   private boolean unblocked;
@@ -54,7 +52,7 @@ public final class PendingRequests {
     byTask.put(task, r);
     all.add(r);
     index(r);
-    NavigableSet<PendingRequest> ofVertex = byVertex.computeIfAbsent(vertex, v -> new TreeSet<>(PendingRequest.ORDER));
+    RequestQueue ofVertex = byVertex.computeIfAbsent(vertex, v -> new RequestQueue());
     ofVertex.add(r);
     if (ofVertex.size() == 1) {
       recomputeBlocked();
@@ -64,7 +62,7 @@ public final class PendingRequests {
 
   private void index(PendingRequest r) {
     for (String h : r.plan.hosts()) {
-      byHost.computeIfAbsent(h, k -> new TreeSet<>(PendingRequest.ORDER)).add(r);
+      byHost.computeIfAbsent(h, k -> new RequestQueue()).add(r);
     }
     indexFrom(r, LocalityLevel.NODE);
   }
@@ -73,7 +71,7 @@ public final class PendingRequests {
   private void indexFrom(PendingRequest r, LocalityLevel from) {
     if (from.compareTo(LocalityLevel.RACK) < 0 && r.level.compareTo(LocalityLevel.RACK) >= 0) {
       for (String rack : r.plan.racks()) {
-        rackReady.computeIfAbsent(rack, k -> new TreeSet<>(PendingRequest.ORDER)).add(r);
+        rackReady.computeIfAbsent(rack, k -> new RequestQueue()).add(r);
       }
     }
     if (r.level == LocalityLevel.ANY) {
@@ -98,7 +96,7 @@ public final class PendingRequests {
     }
     all.remove(r);
     unindex(r);
-    NavigableSet<PendingRequest> ofVertex = byVertex.get(r.vertex);
+    RequestQueue ofVertex = byVertex.get(r.vertex);
     ofVertex.remove(r);
     if (ofVertex.isEmpty()) {
       byVertex.remove(r.vertex);
@@ -117,8 +115,8 @@ public final class PendingRequests {
     anyReady.remove(r);
   }
 
-  private static void removeFrom(Map<String, NavigableSet<PendingRequest>> index, String key, PendingRequest r) {
-    NavigableSet<PendingRequest> set = index.get(key);
+  private static void removeFrom(Map<String, RequestQueue> index, String key, PendingRequest r) {
+    RequestQueue set = index.get(key);
     if (set != null && set.remove(r) && set.isEmpty()) {
       index.remove(key);
     }
@@ -172,13 +170,13 @@ public final class PendingRequests {
 
   /** Requests naming {@code host}, in order. */
   public Iterable<PendingRequest> onHost(String host) {
-    NavigableSet<PendingRequest> set = byHost.get(host);
+    RequestQueue set = byHost.get(host);
     return set == null ? List.of() : set;
   }
 
   /** Requests on {@code rack} that may run rack-local by now, in order. */
   public Iterable<PendingRequest> rackReady(String rack) {
-    NavigableSet<PendingRequest> set = rackReady.get(rack);
+    RequestQueue set = rackReady.get(rack);
     return set == null ? List.of() : set;
   }
 
@@ -205,11 +203,8 @@ public final class PendingRequests {
   /** Requests at {@code priority} whose vertices are not blocked. */
   public List<PendingRequest> runnableAt(int priority) {
     List<PendingRequest> result = new ArrayList<>();
-    for (PendingRequest r : all) {
-      if (r.priority > priority) {
-        break;
-      }
-      if (r.priority == priority && !blocked.get(r.vertex)) {
+    for (PendingRequest r : all.atPriority(priority)) {
+      if (!blocked.get(r.vertex)) {
         result.add(r);
       }
     }
@@ -222,7 +217,7 @@ public final class PendingRequests {
    */
   public List<PendingRequest> firstOfEachVertex() {
     List<PendingRequest> first = new ArrayList<>(byVertex.size());
-    for (NavigableSet<PendingRequest> ofVertex : byVertex.values()) {
+    for (RequestQueue ofVertex : byVertex.values()) {
       first.add(ofVertex.first());
     }
     return first;
@@ -247,7 +242,8 @@ public final class PendingRequests {
 
   /** Forgets every request (the DAG ended); returns them. */
   public List<PendingRequest> clear() {
-    List<PendingRequest> removed = new ArrayList<>(all);
+    List<PendingRequest> removed = new ArrayList<>(all.size());
+    all.forEach(removed::add);
     byTask.clear();
     all.clear();
     byHost.clear();
