@@ -1,22 +1,11 @@
 package io.tezext.simulator.am;
 
-import java.nio.ByteBuffer;
-import java.util.List;
-import java.util.Map;
-
-import org.apache.hadoop.yarn.api.records.ApplicationAccessType;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
-import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
-import org.apache.hadoop.yarn.api.records.NodeReport;
-import org.apache.hadoop.yarn.api.records.Resource;
-import org.apache.tez.common.ContainerSignatureMatcher;
 import org.apache.tez.dag.api.UserPayload;
 import org.apache.tez.serviceplugins.api.DagInfo;
-import org.apache.tez.serviceplugins.api.ServicePluginError;
-import org.apache.tez.serviceplugins.api.TaskSchedulerContext;
 
 /**
  * The AM side of the scheduler plugin contract. Callbacks that would make the real AM act (a task
@@ -24,15 +13,12 @@ import org.apache.tez.serviceplugins.api.TaskSchedulerContext;
  * them as events: like the real AM's dispatcher, it never calls back into the scheduler from inside
  * a scheduler callback.
  */
-final class SimTaskSchedulerContext implements TaskSchedulerContext {
+final class SimTaskSchedulerContext extends SimulatedAmContext {
   private final SimAm am;
-  private final UserPayload payload;
-  private final ApplicationAttemptId attemptId;
 
   SimTaskSchedulerContext(SimAm am, UserPayload payload, ApplicationAttemptId attemptId) {
+    super(payload, attemptId, "simulated-am");
     this.am = am;
-    this.payload = payload;
-    this.attemptId = attemptId;
   }
 
   @Override
@@ -41,33 +27,12 @@ final class SimTaskSchedulerContext implements TaskSchedulerContext {
   }
 
   @Override
-  public void containerAllocated(Container container) {
-  }
-
-  @Override
-  public void containerReused(Container container) {
-  }
-
-  @Override
   public void containerCompleted(Object taskLastAllocated, ContainerStatus containerStatus) {
     am.containerCompleted((SimAttempt) taskLastAllocated, containerStatus);
   }
 
   @Override
-  public void containerBeingReleased(ContainerId containerId) {
-  }
-
-  @Override
-  public void nodesUpdated(List<NodeReport> updatedNodes) {
-  }
-
-  @Override
   public void appShutdownRequested() {
-  }
-
-  @Override
-  public void setApplicationRegistrationData(Resource maxContainerCapability,
-      Map<ApplicationAccessType, String> appAcls, ByteBuffer clientAMSecretKey, String queueName) {
   }
 
   @Override
@@ -76,43 +41,8 @@ final class SimTaskSchedulerContext implements TaskSchedulerContext {
   }
 
   @Override
-  public AppFinalStatus getFinalAppStatus() {
-    return new AppFinalStatus(FinalApplicationStatus.SUCCEEDED, "", "");
-  }
-
-  @Override
-  public String getAppTrackingUrl() {
-    return "";
-  }
-
-  @Override
   public float getProgress() {
     return am.progress();
-  }
-
-  @Override
-  public long getCustomClusterIdentifier() {
-    return 0;
-  }
-
-  @Override
-  public ContainerSignatureMatcher getContainerSignatureMatcher() {
-    return JvmSignatureMatcher.INSTANCE;
-  }
-
-  @Override
-  public ApplicationAttemptId getApplicationAttemptId() {
-    return attemptId;
-  }
-
-  @Override
-  public String getAppHostName() {
-    return "simulated-am";
-  }
-
-  @Override
-  public int getAppClientPort() {
-    return 0;
   }
 
   @Override
@@ -131,17 +61,7 @@ final class SimTaskSchedulerContext implements TaskSchedulerContext {
   }
 
   @Override
-  public UserPayload getInitialUserPayload() {
-    return payload;
-  }
-
-  @Override
   public DagInfo getCurrentDagInfo() {
     return am.currentDag();
-  }
-
-  @Override
-  public void reportError(ServicePluginError error, String message, DagInfo dagInfo) {
-    throw new IllegalStateException("scheduler reported " + error + ": " + message);
   }
 }

@@ -1,24 +1,13 @@
 package io.tezext.simulator.bench.cost;
 
-import java.nio.ByteBuffer;
-import java.util.List;
-import java.util.Map;
-
-import org.apache.hadoop.yarn.api.records.ApplicationAccessType;
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
-import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
-import org.apache.hadoop.yarn.api.records.NodeReport;
-import org.apache.hadoop.yarn.api.records.Resource;
-import org.apache.tez.common.ContainerSignatureMatcher;
 import org.apache.tez.dag.api.UserPayload;
 import org.apache.tez.serviceplugins.api.DagInfo;
-import org.apache.tez.serviceplugins.api.ServicePluginError;
-import org.apache.tez.serviceplugins.api.TaskSchedulerContext;
 
-import io.tezext.simulator.am.JvmSignatureMatcher;
+import io.tezext.simulator.am.SimulatedAmContext;
 
 /**
  * The AM side of the scheduler plugin contract for sched-cost: what a scheduler reads (the DAG, the
@@ -26,16 +15,13 @@ import io.tezext.simulator.am.JvmSignatureMatcher;
  * {@link SteadyStateAm}, which records them and acts on them only after the scheduler's call has
  * returned, as the real AM's dispatcher does.
  */
-final class SteadyStateContext implements TaskSchedulerContext {
+final class SteadyStateContext extends SimulatedAmContext {
   private final SteadyStateAm am;
-  private final UserPayload payload;
-  private final ApplicationAttemptId attemptId;
   private final DagInfo dag;
 
   SteadyStateContext(SteadyStateAm am, UserPayload payload, ApplicationAttemptId attemptId, DagInfo dag) {
+    super(payload, attemptId, "sched-cost-am");
     this.am = am;
-    this.payload = payload;
-    this.attemptId = attemptId;
     this.dag = dag;
   }
 
@@ -45,24 +31,8 @@ final class SteadyStateContext implements TaskSchedulerContext {
   }
 
   @Override
-  public void containerAllocated(Container container) {
-  }
-
-  @Override
-  public void containerReused(Container container) {
-  }
-
-  @Override
   public void containerCompleted(Object taskLastAllocated, ContainerStatus containerStatus) {
     am.containerCompleted((QueryAttempt) taskLastAllocated, containerStatus);
-  }
-
-  @Override
-  public void containerBeingReleased(ContainerId containerId) {
-  }
-
-  @Override
-  public void nodesUpdated(List<NodeReport> updatedNodes) {
   }
 
   @Override
@@ -71,53 +41,13 @@ final class SteadyStateContext implements TaskSchedulerContext {
   }
 
   @Override
-  public void setApplicationRegistrationData(Resource maxContainerCapability,
-      Map<ApplicationAccessType, String> appAcls, ByteBuffer clientAMSecretKey, String queueName) {
-  }
-
-  @Override
   public void preemptContainer(ContainerId containerId) {
     am.preemptionRequested(containerId);
   }
 
   @Override
-  public AppFinalStatus getFinalAppStatus() {
-    return new AppFinalStatus(FinalApplicationStatus.SUCCEEDED, "", "");
-  }
-
-  @Override
-  public String getAppTrackingUrl() {
-    return "";
-  }
-
-  @Override
   public float getProgress() {
     return 0.5f;
-  }
-
-  @Override
-  public long getCustomClusterIdentifier() {
-    return 0;
-  }
-
-  @Override
-  public ContainerSignatureMatcher getContainerSignatureMatcher() {
-    return JvmSignatureMatcher.INSTANCE;
-  }
-
-  @Override
-  public ApplicationAttemptId getApplicationAttemptId() {
-    return attemptId;
-  }
-
-  @Override
-  public String getAppHostName() {
-    return "sched-cost-am";
-  }
-
-  @Override
-  public int getAppClientPort() {
-    return 0;
   }
 
   @Override
@@ -136,17 +66,7 @@ final class SteadyStateContext implements TaskSchedulerContext {
   }
 
   @Override
-  public UserPayload getInitialUserPayload() {
-    return payload;
-  }
-
-  @Override
   public DagInfo getCurrentDagInfo() {
     return dag;
-  }
-
-  @Override
-  public void reportError(ServicePluginError error, String message, DagInfo dagInfo) {
-    throw new IllegalStateException("the scheduler reported " + error + ": " + message);
   }
 }
