@@ -15,6 +15,7 @@ import io.tezext.reader.open.OpenAheadLimits;
  *     cover together (default 256 MB): an ORC reader buffers a stripe when it opens
  */
 public record ReaderSettings(int readersAhead, int threads, long bytesAhead) {
+  public static final String PREFIX = "tezext.reader.";
   public static final String READERS_AHEAD = "tezext.reader.open-ahead";
   public static final String THREADS = "tezext.reader.open-threads";
   public static final String BYTES_AHEAD = "tezext.reader.open-ahead-max-bytes";
@@ -22,11 +23,23 @@ public record ReaderSettings(int readersAhead, int threads, long bytesAhead) {
   public static final int DEFAULT_THREADS = 10;
   public static final long DEFAULT_BYTES_AHEAD = 256L << 20;
 
+  private static final java.util.List<String> KNOWN = java.util.List.of(READERS_AHEAD, THREADS, BYTES_AHEAD);
+
   public static final ReaderSettings DEFAULTS =
       new ReaderSettings(DEFAULT_READERS_AHEAD, DEFAULT_THREADS, DEFAULT_BYTES_AHEAD);
 
-  /** The settings in {@code conf}, each key's default where it is not set. */
+  /**
+   * The settings in {@code conf}, each key's default where it is not set.
+   *
+   * @throws IllegalArgumentException naming the key, for a bad value or a key under
+   *     {@code tezext.reader.} that is not one of these (a misspelt key must not pass for a setting)
+   */
   public static ReaderSettings from(Configuration conf) {
+    for (String key : conf.getPropsWithPrefix(PREFIX).keySet()) {
+      if (!KNOWN.contains(PREFIX + key)) {
+        throw new IllegalArgumentException("unknown key " + PREFIX + key + ": the reader's keys are " + KNOWN);
+      }
+    }
     return new ReaderSettings(
         (int) read(conf, READERS_AHEAD, DEFAULT_READERS_AHEAD, 0, 1_000),
         (int) read(conf, THREADS, DEFAULT_THREADS, 1, 1_000),
@@ -49,9 +62,9 @@ public record ReaderSettings(int readersAhead, int threads, long bytesAhead) {
     }
     long value;
     try {
-      // Hadoop's size suffixes (k, m, g) are accepted, as for Tez's own size keys.
-      value = conf.getLongBytes(key, defaultValue);
-    } catch (NumberFormatException e) {
+      // Sizes take Hadoop's suffixes (k, m, g), as Tez's own size keys do.
+      value = max == Long.MAX_VALUE ? conf.getLongBytes(key, defaultValue) : Long.parseLong(text);
+    } catch (IllegalArgumentException e) {
       throw new IllegalArgumentException(bad(key, text, min, max), e);
     }
     if (value < min || value > max) {
