@@ -14,7 +14,6 @@ import org.apache.hadoop.mapred.Reporter;
 import io.tezext.reader.config.ReaderSettings;
 import io.tezext.reader.grouped.GroupRead;
 import io.tezext.reader.grouped.SplitSequence;
-import io.tezext.reader.open.OpenPool;
 
 /**
  * Reads a Tez grouped split (mapred API) split by split, in order, with the next splits' readers
@@ -93,8 +92,12 @@ public final class OrderedGroupedRecordReader<K, V> implements RecordReader<K, V
     return splits.read();
   }
 
-  OpenPool pool() {
-    return splits.pool();
+  /**
+   * Whether every open this reader started has finished, waiting at most {@code millis}: after
+   * {@link #close()}, opens still running close their readers when they return.
+   */
+  public boolean awaitQuiet(long millis) throws InterruptedException {
+    return splits.pool().awaitQuiet(millis);
   }
 
   private static long[] lengths(List<InputSplit> splits) throws IOException {

@@ -16,7 +16,6 @@ import org.apache.hadoop.mapreduce.task.TaskAttemptContextImpl;
 import io.tezext.reader.config.ReaderSettings;
 import io.tezext.reader.grouped.GroupRead;
 import io.tezext.reader.grouped.SplitSequence;
-import io.tezext.reader.open.OpenPool;
 
 /**
  * Reads a Tez grouped split (mapreduce API) split by split, in order, with the next splits'
@@ -128,8 +127,12 @@ public final class OrderedGroupedRecordReader<K, V> extends RecordReader<K, V> {
     return sequence.read();
   }
 
-  OpenPool pool() {
-    return sequence.pool();
+  /**
+   * Whether every open this reader started has finished, waiting at most {@code millis}: after
+   * {@link #close()}, opens still running close their readers when they return.
+   */
+  public boolean awaitQuiet(long millis) throws InterruptedException {
+    return sequence.pool().awaitQuiet(millis);
   }
 
   private static String describe(InputSplit split) {

@@ -249,7 +249,7 @@ class OrderedGroupedRecordReaderTest {
     Text value = reader.createValue();
     reader.next(key, value); // a LIMIT 1
     reader.close();
-    assertThat(reader.pool().awaitQuiet(10_000)).isTrue();
+    assertThat(reader.awaitQuiet(10_000)).isTrue();
     assertThat(format.readers).allMatch(r -> r.closed);
     assertThat(reporter.get("READERS_CLOSED_UNREAD")).isEqualTo(format.readers.size() - 1);
   }

@@ -110,7 +110,7 @@ class OrderedGroupedRecordReaderTest {
       reader.initialize(group, context);
       assertThat(readAll(reader)).as("seed %d", seed).isEqualTo(expected);
       reader.close();
-      assertThat(((OrderedGroupedRecordReader<?, ?>) reader).pool().awaitQuiet(10_000)).isTrue();
+      assertThat(((OrderedGroupedRecordReader<?, ?>) reader).awaitQuiet(10_000)).isTrue();
       assertThat(LatencyFileSystem.requests(authority).openStreams()).as("seed %d", seed).isEmpty();
     }
   }
@@ -126,7 +126,7 @@ class OrderedGroupedRecordReaderTest {
     reader.initialize(group, context);
     reader.nextKeyValue();
     reader.close();
-    assertThat(reader.pool().awaitQuiet(10_000)).isTrue();
+    assertThat(reader.awaitQuiet(10_000)).isTrue();
     assertThat(LatencyFileSystem.requests("mr-limit").openStreams()).isEmpty();
     assertThat(context.getCounter(GroupRead.COUNTER_GROUP, "READERS_CLOSED_UNREAD").getValue()).isPositive();
   }

@@ -1,4 +1,4 @@
-package io.tezext.reader.mapred;
+package io.tezext.testkit.stress;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -29,14 +29,19 @@ import io.tezext.testkit.fs.Requests;
  * fixes the files, the settings and the latencies; the threads' interleaving is the machine's.
  * The outcome says whether every split was read once, in order, and whether anything was left open.
  */
-final class GroupedReadStress {
+public final class GroupedReadStress {
   /** How a reader under test is made from the run's group. */
-  interface ReaderFactory {
+  public interface ReaderFactory {
     RecordReader<LongWritable, Text> open(TezGroupedSplit group, JobConf job, Case c) throws IOException;
+
+    /** Whether every thread the closed reader started has finished, waiting at most 10 s. */
+    default boolean quietAfterClose(RecordReader<LongWritable, Text> reader) throws InterruptedException {
+      return true;
+    }
   }
 
   /** The run's settings, drawn from its seed. */
-  record Case(long seed, int files, int readersAhead, int threads, int failingSplit, long stopAfter) {
+  public record Case(long seed, int files, int readersAhead, int threads, int failingSplit, long stopAfter) {
     static Case draw(long seed) {
       SplittableRandom random = new SplittableRandom(seed);
       int files = 2 + random.nextInt(40);
@@ -47,20 +52,23 @@ final class GroupedReadStress {
   }
 
   /** What went wrong in a run, if anything; {@code rows} were read. */
-  record Outcome(Case c, long rows, boolean outOfOrder, boolean splitSkipped, boolean duplicated,
+  public record Outcome(Case c, long rows, boolean outOfOrder, boolean splitSkipped, boolean duplicated,
       boolean failureWrong, int leakedStreams, boolean threadsLeft, String error) {
-    boolean ok() {
+    public boolean ok() {
       return !outOfOrder && !splitSkipped && !duplicated && !failureWrong && leakedStreams == 0 && !threadsLeft;
     }
   }
 
+  private static final java.util.concurrent.atomic.AtomicLong RUNS = new java.util.concurrent.atomic.AtomicLong();
+
   private GroupedReadStress() {
   }
 
-  static Outcome run(Path dir, long seed, ReaderFactory factory) throws IOException, InterruptedException {
+  /** Runs seed {@code seed}'s case in {@code dir} (empty; the run writes its files there). */
+  public static Outcome run(Path dir, long seed, ReaderFactory factory) throws IOException, InterruptedException {
     Case c = Case.draw(seed);
     SplittableRandom random = new SplittableRandom(seed * 31 + 7);
-    String authority = "stress-" + seed + "-" + System.identityHashCode(factory);
+    String authority = "stress-" + seed + "-" + RUNS.incrementAndGet(); // each run its own request counts
     JobConf job = new JobConf(false);
     List<String> expected = new ArrayList<>();
     List<InputSplit> splits = new ArrayList<>();
@@ -119,7 +127,7 @@ final class GroupedReadStress {
         }
       }
     }
-    boolean threadsLeft = reader instanceof OrderedGroupedRecordReader<?, ?> ours && !ours.pool().awaitQuiet(10_000);
+    boolean threadsLeft = reader != null && !factory.quietAfterClose(reader);
     return judge(c, expected, read, failureWrong, requests.openStreams().size(), threadsLeft, error);
   }
 
@@ -154,19 +162,12 @@ final class GroupedReadStress {
   }
 
   /** Tez's own grouped reader in its async mode (TEZ-4397) with the case's K and threads. */
-  static RecordReader<LongWritable, Text> tez(TezGroupedSplit group, JobConf job, Case c) throws IOException {
+  public static RecordReader<LongWritable, Text> tez(TezGroupedSplit group, JobConf job, Case c) throws IOException {
     job.setInt("tez.grouping.split.init.recordreaders", c.readersAhead());
     job.setInt("tez.grouping.split.init.threads", c.threads());
     org.apache.hadoop.mapred.split.TezGroupedSplitsInputFormat<LongWritable, Text> format =
         new org.apache.hadoop.mapred.split.TezGroupedSplitsInputFormat<>();
     format.setConf(job);
     return format.getRecordReader(group, job, Reporter.NULL);
-  }
-
-  /** Ours, as {@link OrderedGroupedInputFormat} makes it, with the case's K and threads. */
-  static RecordReader<LongWritable, Text> ours(TezGroupedSplit group, JobConf job, Case c) throws IOException {
-    job.setInt("tezext.reader.open-ahead", c.readersAhead());
-    job.setInt("tezext.reader.open-threads", c.threads());
-    return new OrderedGroupedInputFormat<LongWritable, Text>().getRecordReader(group, job, Reporter.NULL);
   }
 }
