@@ -15,6 +15,7 @@ public final class Requests {
 
   private final Map<Kind, AtomicLong> counts = new EnumMap<>(Kind.class);
   private final Map<Object, Path> openPaths = new ConcurrentHashMap<>();
+  private final AtomicLong peakOpen = new AtomicLong();
 
   Requests() {
     for (Kind k : Kind.values()) {
@@ -28,6 +29,7 @@ public final class Requests {
 
   void opened(Object stream, Path path) {
     openPaths.put(stream, path);
+    peakOpen.accumulateAndGet(openPaths.size(), Math::max);
   }
 
   void closed(Object stream) {
@@ -40,6 +42,11 @@ public final class Requests {
 
   public long total() {
     return counts.values().stream().mapToLong(AtomicLong::get).sum();
+  }
+
+  /** The most streams open at once so far. */
+  public long peakOpenStreams() {
+    return peakOpen.get();
   }
 
   /** Paths of the streams opened and not yet closed. */
