@@ -25,6 +25,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.tezext.bench.reader.GroupedRead.Contender;
 import io.tezext.reader.mapred.OrderedGroupedInputFormat;
 import io.tezext.reader.mapred.OrderedGroupedRecordReader;
+import io.tezext.testkit.orc.OrcTestFiles;
 import io.tezext.testkit.stress.GroupedReadStress;
 
 import picocli.CommandLine;
@@ -81,7 +82,7 @@ public final class ReaderBenchmark implements Callable<Integer> {
           "--files, --rows, --k, --threads and --repeats must be at least 1; the others at least 0");
     }
     Path work = dir != null ? Files.createDirectories(dir) : Files.createTempDirectory("tezext-reader-bench");
-    List<Path> orc = OrcFiles.write(work, files, rows);
+    List<Path> orc = OrcTestFiles.write(work, files, rows);
     long expectedRows = (long) files * rows;
     System.out.printf(Locale.ROOT, "%d ORC files of %d rows in %s, %d ms per request, K %d, %d threads%n", files,
         rows, work, latencyMs, k, threads);

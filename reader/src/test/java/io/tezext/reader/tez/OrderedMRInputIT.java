@@ -25,11 +25,12 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import io.tezext.reader.grouped.GroupRead;
 import io.tezext.testkit.TezTestCluster;
+import io.tezext.testkit.orc.OrcTestFiles;
 
 /**
- * {@link OrderedMRInput} in real Tez tasks: a DAG reads many files grouped into two tasks, with the
- * mapred and with the mapreduce API, and every row arrives; the reader's counters show that ours
- * read every split.
+ * {@link OrderedMRInput} in real Tez tasks: a DAG reads many files grouped into two tasks (text with
+ * the mapred and the mapreduce API, and ORC), and every row arrives; the reader's counters show
+ * that ours read every split.
  */
 class OrderedMRInputIT {
   private static final int FILES = 30;
@@ -39,8 +40,12 @@ class OrderedMRInputIT {
   @RegisterExtension
   static final TezTestCluster CLUSTER = TezTestCluster.builder().build();
 
+  private static final int ORC_FILES = 40;
+  private static final int ORC_ROWS_PER_FILE = 2_500;
+
   private static TezClient client;
   private static Path input;
+  private static Path orcInput;
 
   @BeforeAll
   static void startSession() throws Exception {
@@ -52,6 +57,8 @@ class OrderedMRInputIT {
       }
       Files.writeString(input.resolve("part-" + f), rows);
     }
+    orcInput = CLUSTER.newDirectory("ordered-orc");
+    OrcTestFiles.write(orcInput, ORC_FILES, ORC_ROWS_PER_FILE);
     TezConfiguration conf = CLUSTER.tezConfiguration();
     client = TezClient.create("ordered-mr-input-it", conf, true);
     client.start();
@@ -82,13 +89,17 @@ class OrderedMRInputIT {
     }
   }
 
-  private static TezCounters read(String name, Class<?> textFormat) throws Exception {
+  private static TezCounters read(String name, Class<?> format) throws Exception {
+    return read(name, format, input);
+  }
+
+  private static TezCounters read(String name, Class<?> format, Path dir) throws Exception {
     TezConfiguration conf = CLUSTER.tezConfiguration();
-    conf.setInt("tez.grouping.split-count", 2); // 30 files into 2 grouped splits
+    conf.setInt("tez.grouping.split-count", 2); // the files into 2 grouped splits
     conf.setInt("tezext.reader.open-ahead", 4);
     conf.setInt("tezext.reader.open-threads", 2);
     DataSourceDescriptor source = OrderedMRInput.readingInOrder(
-        MRInput.createConfigBuilder(conf, textFormat, input.toUri().toString()).groupSplits(true).build());
+        MRInput.createConfigBuilder(conf, format, dir.toUri().toString()).groupSplits(true).build());
     Vertex vertex = Vertex.create("read", ProcessorDescriptor.create(CountRows.class.getName()))
         .addDataSource("rows", source);
     DAGStatus status = TezTestCluster.runDag(client, DAG.create(name).addVertex(vertex), DAG_DEADLINE);
@@ -109,5 +120,13 @@ class OrderedMRInputIT {
     TezCounters counters = read("mapreduce", org.apache.hadoop.mapreduce.lib.input.TextInputFormat.class);
     assertThat(counters.findCounter("test", "ROWS").getValue()).isEqualTo(FILES * ROWS_PER_FILE);
     assertThat(counters.findCounter(GroupRead.COUNTER_GROUP, "SPLITS_READ").getValue()).isEqualTo(FILES);
+  }
+
+  /** ORC 1.9 (as the build pins it, without Hadoop's shaded client) reading in a real Tez task. */
+  @Test
+  void aGroupedReadOfOrcFilesGetsEveryRow() throws Exception {
+    TezCounters counters = read("orc", org.apache.orc.mapred.OrcInputFormat.class, orcInput);
+    assertThat(counters.findCounter("test", "ROWS").getValue()).isEqualTo(ORC_FILES * ORC_ROWS_PER_FILE);
+    assertThat(counters.findCounter(GroupRead.COUNTER_GROUP, "SPLITS_READ").getValue()).isEqualTo(ORC_FILES);
   }
 }

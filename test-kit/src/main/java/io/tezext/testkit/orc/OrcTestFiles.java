@@ -1,4 +1,4 @@
-package io.tezext.bench.reader;
+package io.tezext.testkit.orc;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -15,16 +15,20 @@ import org.apache.orc.OrcFile;
 import org.apache.orc.TypeDescription;
 import org.apache.orc.Writer;
 
-/** A table of small ORC files, as a partition of a busy table on an object store looks: one stripe each. */
-final class OrcFiles {
-  private static final TypeDescription SCHEMA =
+/**
+ * Small ORC files, as a partition of a busy table on an object store looks (one stripe each), with
+ * rows a test can count: {@code id} runs 0, 1, 2, ... across the files in order.
+ */
+public final class OrcTestFiles {
+  /** The files' schema. */
+  public static final TypeDescription SCHEMA =
       TypeDescription.fromString("struct<id:bigint,customer:string,amount:double>");
 
-  private OrcFiles() {
+  private OrcTestFiles() {
   }
 
   /** Writes {@code files} files of {@code rows} rows each under {@code dir}; returns them in order. */
-  static List<Path> write(Path dir, int files, int rows) throws IOException {
+  public static List<Path> write(Path dir, int files, int rows) throws IOException {
     Configuration conf = new Configuration(false);
     List<Path> written = new ArrayList<>();
     long id = 0;
