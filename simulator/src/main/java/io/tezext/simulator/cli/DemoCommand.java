@@ -59,9 +59,12 @@ final class DemoCommand implements Callable<Integer> {
       spec.commandLine().getOut().println("  " + s);
     }
     List<SchedulerSpec> specs = SCHEDULERS.stream().map(SchedulerSpec::parse).toList();
-    List<RunResult> results = new SideBySideRun(scenario, workload, false, !quiet, Runtime.getRuntime().availableProcessors())
-        .run(specs, out, spec.commandLine().getOut());
-    SideBySideRun.report(List.of(ReportType.values()), results, out, spec.commandLine().getOut());
-    return 0;
+    // The demo replaces its own previous report (and never anything else).
+    try (ReportDirectory dir = ReportDirectory.prepare(out, true, "--out")) {
+      List<RunResult> results = new SideBySideRun(scenario, workload, false, !quiet,
+          Runtime.getRuntime().availableProcessors()).run(specs, dir.staging(), spec.commandLine().getOut());
+      SideBySideRun.report(List.of(ReportType.values()), results, dir, spec.commandLine().getOut());
+      return SideBySideRun.stalls(results, spec.commandLine().getErr());
+    }
   }
 }

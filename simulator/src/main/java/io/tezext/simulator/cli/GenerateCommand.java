@@ -1,5 +1,6 @@
 package io.tezext.simulator.cli;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -31,11 +32,23 @@ final class GenerateCommand implements Callable<Integer> {
   @Option(names = "--seed", defaultValue = "1", description = "Seed (default ${DEFAULT-VALUE}).")
   long seed;
 
+  @Option(names = "--overwrite", description = "Replace --out FILE if it exists (never the scenario given).")
+  boolean overwrite;
+
   @ArgGroup(exclusive = false, heading = "Synthetic workload options:%n")
   SyntheticArgs synthetic = new SyntheticArgs();
 
   @Override
   public Integer call() throws Exception {
+    if (Files.exists(out)) {
+      if (Files.exists(cluster) && Files.isSameFile(out, cluster)) {
+        throw new IllegalArgumentException("--out " + out + " is the scenario given with --cluster; write the "
+            + "workload elsewhere");
+      }
+      if (!overwrite) {
+        throw new IllegalArgumentException("--out " + out + " exists; give --overwrite to replace it");
+      }
+    }
     Scenario scenario = ScenarioFile.read(cluster, seed);
     Workload w = synthetic.generate(scenario.cluster().hosts(), seed);
     WorkloadJson.write(w, out);

@@ -16,6 +16,9 @@ final class OutputArgs {
   @Option(names = "--out", paramLabel = "DIR", description = "Directory for the report files.")
   Path out;
 
+  @Option(names = "--overwrite", description = "Replace the report already in --out DIR (never other files).")
+  boolean overwrite;
+
   @Option(names = "--format", defaultValue = "console,json,csv", paramLabel = "FORMATS",
       completionCandidates = ReportType.Names.class,
       description = "Report formats, comma-separated: ${COMPLETION-CANDIDATES} (default ${DEFAULT-VALUE}).")
@@ -49,8 +52,14 @@ final class OutputArgs {
     }
   }
 
-  void write(List<RunResult> results, PrintWriter console) throws IOException {
-    SideBySideRun.report(types(), results, out, console);
+  /** The checked --out directory, before anything runs; null without --out. */
+  ReportDirectory prepare() {
+    return out == null ? null : ReportDirectory.prepare(out, overwrite, "--out");
+  }
+
+  /** Writes the reports into {@code dir} (null: console only) and moves them into place. */
+  void write(List<RunResult> results, ReportDirectory dir, PrintWriter console) throws IOException {
+    SideBySideRun.report(types(), results, dir, console);
   }
 
   private List<ReportType> types() {

@@ -89,9 +89,11 @@ final class RunCommand implements Callable<Integer> {
     } else {
       w = synthetic.generate(scenario.cluster().hosts(), seed);
     }
-    List<RunResult> results = new SideBySideRun(scenario, w, output.checkInvariants, !output.quiet, output.threads)
-        .run(specs, output.out, spec.commandLine().getOut());
-    output.write(results, spec.commandLine().getOut());
-    return 0;
+    try (ReportDirectory dir = output.prepare()) {
+      List<RunResult> results = new SideBySideRun(scenario, w, output.checkInvariants, !output.quiet, output.threads)
+          .run(specs, dir == null ? null : dir.staging(), spec.commandLine().getOut());
+      output.write(results, dir, spec.commandLine().getOut());
+      return SideBySideRun.stalls(results, spec.commandLine().getErr());
+    }
   }
 }

@@ -20,6 +20,7 @@ import io.tezext.simulator.run.SchedulerLog;
 import io.tezext.simulator.run.Simulation;
 import io.tezext.simulator.scheduler.SchedulerClasses;
 import io.tezext.simulator.cluster.Topology;
+import io.tezext.simulator.metrics.RunHealth;
 import io.tezext.simulator.scheduler.SchedulerSpec;
 import io.tezext.simulator.workload.DagSubmission;
 import io.tezext.simulator.workload.Workload;
@@ -123,15 +124,34 @@ final class SideBySideRun {
     }
   }
 
-  /** Writes each report format for the runs; files go to {@code dir}, tables to {@code console}. */
-  static void report(List<ReportType> types, List<RunResult> results, Path dir, PrintWriter console)
+  /**
+   * Writes each report format for the runs: tables to {@code console}, files to {@code dir}, which
+   * is then moved into place whole (null: console only).
+   */
+  static void report(List<ReportType> types, List<RunResult> results, ReportDirectory dir, PrintWriter console)
       throws IOException {
     List<ComparedRun> runs = ComparedRun.of(results);
     for (ReportType type : types) {
-      type.writer(console).write(runs, dir);
+      type.writer(console).write(runs, dir == null ? null : dir.staging());
     }
-    if (types.stream().anyMatch(t -> t != ReportType.CONSOLE)) {
-      console.println("reports written to " + dir.toAbsolutePath().normalize());
+    if (dir != null) {
+      dir.commit();
+      console.println("reports written to " + dir.target());
     }
+  }
+
+  /**
+   * The runs that stalled, each told on {@code err} with what was stuck; the exit code of a command
+   * whose runs ran to their end, {@link TezextSim#STALLED} if any stalled.
+   */
+  static int stalls(List<RunResult> results, PrintWriter err) {
+    int code = 0;
+    for (RunResult r : results) {
+      if (r.health().end() == RunHealth.End.HUNG) {
+        err.println("tezext-sim: " + r.scheduler() + " stalled: " + r.notes().get(r.notes().size() - 1));
+        code = TezextSim.STALLED;
+      }
+    }
+    return code;
   }
 }

@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
 /**
  * {@code tezext-sim}: replays DAG workloads on a simulated YARN cluster with real Tez schedulers in
  * the loop, and reports them side by side. Exit codes: 0 done, 1 the simulation failed, 2 bad
- * arguments or input files.
+ * arguments or input files, 3 a run stalled (its reports are written, the stall in their notes).
  */
 @Command(name = "tezext-sim", mixinStandardHelpOptions = true, version = "tezext-sim 0.1.0",
     description = "Replays Tez DAG workloads on a simulated YARN cluster with the real schedulers in the loop.",
@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
 public final class TezextSim {
   static final int BAD_INPUT = 2;
   static final int FAILED = 1;
+  static final int STALLED = 3;
 
   public static void main(String[] args) {
     System.exit(execute(args, new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true),

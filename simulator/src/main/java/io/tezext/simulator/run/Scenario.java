@@ -19,6 +19,17 @@ public record Scenario(ClusterSpec cluster, AmSettings am, Failures failures, lo
             + ", which the cluster does not have");
       }
     }
+    // Runs that could never end are refused here, not found by a watchdog an hour of simulated time in.
+    long lost = failures.nodeLosses().stream().map(Failures.NodeLoss::host).distinct().count();
+    if (lost > 0 && lost == cluster.nodes().size()) {
+      throw new IllegalArgumentException("failures.nodeLosses loses every node of the cluster (" + lost
+          + "): no task could run after the last loss; keep at least one");
+    }
+    int amMemoryMb = am.get(AmSettings.AM_MEMORY_MB);
+    if (amMemoryMb > cluster.largestNodeMemoryMb()) {
+      throw new IllegalArgumentException("tez.amMemoryMb is " + amMemoryMb + ", more than the largest node ("
+          + cluster.largestNodeMemoryMb() + " MB): no AM could start");
+    }
   }
 
   public Scenario withAm(AmSettings settings) {

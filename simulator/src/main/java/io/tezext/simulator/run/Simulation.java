@@ -144,10 +144,15 @@ public final class Simulation {
     List<String> notes = new ArrayList<>(workload.notes());
     ClusterCapacity capacity = new ClusterCapacity(cluster.nodes().size(), cluster.rackCount(),
         cluster.totalMemoryMb(), cluster.totalVcores());
-    if (!completed) {
-      notes.add(String.format(java.util.Locale.ROOT, "the run %s at %d ms with %d of %d DAGs ended and %d tasks "
-          + "lost", end == RunHealth.End.HUNG ? "hung" : "ran out of simulated time", loop.now(), recorder.dagsEnded(),
-          total, health.lostTasks()));
+    if (end == RunHealth.End.HUNG) {
+      notes.add(String.format(java.util.Locale.ROOT, "the run hung at %d ms with %d of %d DAGs ended and %d tasks "
+          + "lost: %d task attempts waited for containers, and no task did any work and nothing was allocated, "
+          + "started or finished for %d s of simulated time; %d of %d nodes live, %d MB and %d vcores free", loop.now(),
+          recorder.dagsEnded(), total, health.lostTasks(), recorder.waitingAttempts(), HangWatch.HANG_MS / 1000,
+          rm.liveNodes(), cluster.nodes().size(), rm.freeMemoryMb(), rm.freeVcores()));
+    } else if (!completed) {
+      notes.add(String.format(java.util.Locale.ROOT, "the run ran out of simulated time at %d ms with %d of %d DAGs "
+          + "ended and %d tasks lost", loop.now(), recorder.dagsEnded(), total, health.lostTasks()));
     }
     return recorder.result(scheduler.label(), workload.name(), scenario.seed(), capacity, loop.processed(),
         first, loop.now(), WallClock.nanos() - wallStart, notes, health);

@@ -143,6 +143,97 @@ class TezextSimTest {
   }
 
   @Test
+  void anOutThatIsAFileOrUnderOneIsRefusedBeforeTheRun() throws IOException {
+    Path file = Files.writeString(dir.resolve("f"), "x");
+    for (Path out : List.of(file, file.resolve("sub"))) {
+      assertThat(run("run", "--cluster", "scenarios/reference.json", "--synthetic", "--dags", "4", "--out",
+          out.toString(), "--quiet")).isEqualTo(2);
+      assertThat(err.toString()).contains("is a file, not a directory");
+      assertThat(out.toString()).doesNotContain("makespan");
+    }
+  }
+
+  @Test
+  void aSecondRunIntoTheSameOutReplacesTheReportOnlyWithOverwrite() throws IOException {
+    Path out = dir.resolve("out");
+    String[] args = {"run", "--cluster", "scenarios/reference.json", "--synthetic", "--dags", "4", "--out",
+        out.toString(), "--quiet", "--format", "json,csv"};
+    assertThat(run(args)).as(err.toString()).isZero();
+    assertThat(run(args)).isEqualTo(2);
+    assertThat(err.toString()).contains("already holds a report").contains("--overwrite");
+
+    List<String> again = new java.util.ArrayList<>(List.of(args));
+    again.add("--overwrite");
+    again.set(again.indexOf("json,csv"), "json");
+    assertThat(run(again.toArray(String[]::new))).as(err.toString()).isZero();
+    try (var files = Files.list(out)) {
+      assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("summary.json", "dags.json",
+          "scheduler.log");
+    }
+    try (var siblings = Files.list(dir)) {
+      assertThat(siblings.map(p -> p.getFileName().toString())).containsExactly("out"); // nothing staged is left
+    }
+  }
+
+  @Test
+  void aDirectoryHoldingOtherFilesIsNeverReplaced() throws IOException {
+    Path out = Files.createDirectories(dir.resolve("mine"));
+    Files.writeString(out.resolve("notes.txt"), "keep me");
+    assertThat(run("run", "--cluster", "scenarios/reference.json", "--synthetic", "--dags", "4", "--out",
+        out.toString(), "--overwrite", "--quiet")).isEqualTo(2);
+    assertThat(err.toString()).contains("holds files that are not reports (notes.txt)");
+    assertThat(out.resolve("notes.txt")).hasContent("keep me");
+  }
+
+  @Test
+  void aRunThatCannotEndIsRefusedByItsScenario() throws IOException {
+    Path bigAm = Files.writeString(dir.resolve("big-am.json"), "{\"tez\": {\"amMemoryMb\": 999999}}");
+    assertThat(run("run", "--cluster", bigAm.toString(), "--synthetic", "--format", "console")).isEqualTo(2);
+    assertThat(err.toString()).contains(bigAm.toString()).contains("tez.amMemoryMb is 999999")
+        .contains("no AM could start");
+
+    Path allLost = Files.writeString(dir.resolve("all-lost.json"), "{\"racks\": 1, \"nodesPerRack\": 2, "
+        + "\"failures\": {\"nodeLosses\": [{\"host\": \"node-000-000\", \"atMs\": 0}, "
+        + "{\"host\": \"node-000-001\", \"atMs\": 5000}]}}");
+    assertThat(run("run", "--cluster", allLost.toString(), "--synthetic", "--format", "console")).isEqualTo(2);
+    assertThat(err.toString()).contains("loses every node of the cluster");
+  }
+
+  @Test
+  void aStalledRunIsReportedSayingWhatIsStuckAndExitsThree() throws IOException {
+    // The only node that holds the job's 8 GB containers is lost at once; the AM fits the other.
+    Path cluster = Files.writeString(dir.resolve("c.json"), "{\"nodes\": ["
+        + "{\"host\": \"big\", \"rack\": \"/r1\", \"memoryMb\": 65536, \"vcores\": 16}, "
+        + "{\"host\": \"small\", \"rack\": \"/r1\", \"memoryMb\": 4096, \"vcores\": 4}], "
+        + "\"failures\": {\"nodeLosses\": [{\"host\": \"big\", \"atMs\": 0}]}}");
+    Path sls = Files.writeString(dir.resolve("jobs.json"), "{\"job.start.ms\": 1000, \"job.id\": \"j\", "
+        + "\"job.tasks\": [{\"duration.ms\": 5000, \"container.memory-mb\": 8192}]}");
+    Path out = dir.resolve("out");
+    assertThat(run("run", "--cluster", cluster.toString(), "--workload", sls.toString(), "--out", out.toString(),
+        "--quiet", "--format", "console,json")).isEqualTo(3);
+    assertThat(err.toString()).contains("dagaware stalled: the run hung at")
+        .contains("1 task attempts waited for containers").contains("1 of 2 nodes live");
+    assertThat(out.resolve("summary.json")).isRegularFile(); // the stalled run's report is written whole
+  }
+
+  @Test
+  void generateNeverOverwritesItsScenarioAndReplacesAWorkloadOnlyWithOverwrite() throws IOException {
+    Path scenario = Files.copy(Path.of("scenarios/reference.json"), dir.resolve("scenario.json"));
+    byte[] before = Files.readAllBytes(scenario);
+    assertThat(run("generate", "--cluster", scenario.toString(), "--dags", "3", "--out", scenario.toString(),
+        "--overwrite")).isEqualTo(2);
+    assertThat(err.toString()).contains("is the scenario given with --cluster");
+    assertThat(Files.readAllBytes(scenario)).isEqualTo(before);
+
+    Path workload = Files.writeString(dir.resolve("w.json"), "mine");
+    assertThat(run("generate", "--cluster", scenario.toString(), "--dags", "3", "--out", workload.toString()))
+        .isEqualTo(2);
+    assertThat(workload).hasContent("mine");
+    assertThat(run("generate", "--cluster", scenario.toString(), "--dags", "3", "--out", workload.toString(),
+        "--overwrite")).isZero();
+  }
+
+  @Test
   void badSchedulerIsABadInputErrorNamingIt() {
     assertThat(run("run", "--cluster", "scenarios/reference.json", "--synthetic", "--scheduler", "fifo",
         "--out", dir.toString())).isEqualTo(2);

@@ -146,7 +146,7 @@ class SimulatorFidelityIT {
     supplyNodeResources(scenario);
     Path out = dir.resolve("replay");
     cli("run", "--cluster", scenario.toString(), "--workload", scoreOn.toString(), "--calibrate", "off",
-        "--scheduler", "dagaware", "--format", "json", "--out", out.toString(), "--quiet");
+        "--scheduler", "dagaware", "--format", "json", "--out", out.toString(), "--overwrite", "--quiet");
 
     RecordedHistory recorded = TezHistoryReader.readHistory(historyAt(scoreOn), false, new ArrayList<>());
     JsonNode dags = JSON.readTree(out.resolve("dags.json").toFile());

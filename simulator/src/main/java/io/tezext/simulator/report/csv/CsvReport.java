@@ -23,13 +23,17 @@ import io.tezext.simulator.report.ReportWriter;
  * {@code attempts.csv} and {@code utilization.csv} (a row per record, with its scheduler).
  */
 public final class CsvReport implements ReportWriter {
+  public static final String SUMMARY = "summary.csv";
+  public static final String DAGS = "dags.csv";
+  public static final String ATTEMPTS = "attempts.csv";
+  public static final String UTILIZATION = "utilization.csv";
 
   @Override
   public void write(List<ComparedRun> runs, Path outDir) throws IOException {
     Files.createDirectories(outDir);
     List<String> summaryHeader = new ArrayList<>(List.of("scheduler"));
     runs.get(0).figures().figures().forEach(f -> summaryHeader.add(f.key()));
-    try (CSVPrinter csv = printer(outDir.resolve("summary.csv"), summaryHeader)) {
+    try (CSVPrinter csv = printer(outDir.resolve(SUMMARY), summaryHeader)) {
       for (ComparedRun r : runs) {
         List<Object> row = new ArrayList<>(List.of(r.result().scheduler()));
         for (Figure f : r.figures().figures()) {
@@ -38,7 +42,7 @@ public final class CsvReport implements ReportWriter {
         csv.printRecord(row);
       }
     }
-    try (CSVPrinter csv = printer(outDir.resolve("dags.csv"), List.of("scheduler", "dag", "name", "queue",
+    try (CSVPrinter csv = printer(outDir.resolve(DAGS), List.of("scheduler", "dag", "name", "queue",
         "arrival_ms", "start_ms", "finish_ms", "completion_ms", "tasks", "work_ms", "critical_path_ms", "succeeded"))) {
       for (ComparedRun r : runs) {
         for (DagRecord d : r.result().dags()) {
@@ -47,7 +51,7 @@ public final class CsvReport implements ReportWriter {
         }
       }
     }
-    try (CSVPrinter csv = printer(outDir.resolve("attempts.csv"), List.of("scheduler", "dag", "vertex", "task",
+    try (CSVPrinter csv = printer(outDir.resolve(ATTEMPTS), List.of("scheduler", "dag", "vertex", "task",
         "attempt", "container", "host", "requested_ms", "assigned_ms", "start_ms", "end_ms", "locality",
         "reused_container", "outcome"))) {
       for (ComparedRun r : runs) {
@@ -58,7 +62,7 @@ public final class CsvReport implements ReportWriter {
         }
       }
     }
-    try (CSVPrinter csv = printer(outDir.resolve("utilization.csv"), List.of("scheduler", "time_ms",
+    try (CSVPrinter csv = printer(outDir.resolve(UTILIZATION), List.of("scheduler", "time_ms",
         "memory_allocated", "vcores_allocated", "memory_busy"))) {
       for (ComparedRun r : runs) {
         for (UtilizationSample u : r.result().utilization()) {

@@ -20,6 +20,8 @@ import io.tezext.simulator.report.ReportWriter;
  * the baseline's; {@code dags.json}: per scheduler, every DAG record.
  */
 public final class JsonReport implements ReportWriter {
+  public static final String SUMMARY = "summary.json";
+  public static final String DAGS = "dags.json";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   @Override
@@ -48,7 +50,7 @@ public final class JsonReport implements ReportWriter {
         list.add(JSON.valueToTree(d));
       }
     }
-    JSON.writeValue(outDir.resolve("summary.json").toFile(), summary);
-    JSON.writeValue(outDir.resolve("dags.json").toFile(), dags);
+    JSON.writeValue(outDir.resolve(SUMMARY).toFile(), summary);
+    JSON.writeValue(outDir.resolve(DAGS).toFile(), dags);
   }
 }

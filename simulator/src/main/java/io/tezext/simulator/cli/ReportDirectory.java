@@ -1,0 +1,134 @@
+package io.tezext.simulator.cli;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+import io.tezext.simulator.report.csv.CsvReport;
+import io.tezext.simulator.report.html.HtmlReport;
+import io.tezext.simulator.report.json.JsonReport;
+import io.tezext.simulator.run.SchedulerLog;
+
+/**
+ * The {@code --out} directory of a command, written all at once: everything goes to a staging
+ * directory beside it, moved into place only when complete, so a run that fails or is stopped
+ * leaves either nothing or a whole set of reports, never some of them. The directory is checked
+ * before anything runs: a file, a path under a file, or a place that cannot be written is an error
+ * at once, not after the simulation; so is a directory that already holds a report, unless it may
+ * be replaced, and one that holds anything else (it is never replaced).
+ */
+final class ReportDirectory implements AutoCloseable {
+  /** What a command writes there: a directory holding anything else is never replaced. */
+  static final Set<String> REPORT_FILES = Set.of(JsonReport.SUMMARY, JsonReport.DAGS, CsvReport.SUMMARY,
+      CsvReport.DAGS, CsvReport.ATTEMPTS, CsvReport.UTILIZATION, HtmlReport.FILE, SchedulerLog.FILE);
+
+  private final Path out;
+  private final Path staging;
+  private boolean committed;
+
+  private ReportDirectory(Path out, Path staging) {
+    this.out = out;
+    this.staging = staging;
+  }
+
+  /**
+   * Checks {@code out} and makes the staging directory beside it.
+   *
+   * @param replace whether a directory holding a previous report may be replaced ({@code --overwrite})
+   * @param option the option that named it, for messages
+   */
+  static ReportDirectory prepare(Path out, boolean replace, String option) {
+    Path target = out.toAbsolutePath().normalize();
+    if (Files.exists(target) && !Files.isDirectory(target)) {
+      throw new IllegalArgumentException(option + " " + out + " is a file, not a directory");
+    }
+    if (Files.isDirectory(target)) {
+      List<String> held = entries(target);
+      List<String> foreign = held.stream().filter(name -> !REPORT_FILES.contains(name)).toList();
+      if (!foreign.isEmpty()) {
+        throw new IllegalArgumentException(option + " " + out + " holds files that are not reports ("
+            + String.join(", ", foreign.subList(0, Math.min(3, foreign.size()))) + (foreign.size() > 3 ? ", ..." : "")
+            + "); name an empty or new directory");
+      }
+      if (!held.isEmpty() && !replace) {
+        throw new IllegalArgumentException(option + " " + out + " already holds a report ("
+            + String.join(", ", held) + "); give --overwrite to replace it, or name an empty or new directory");
+      }
+    }
+    Path parent = target.getParent();
+    try {
+      Files.createDirectories(parent);
+      return new ReportDirectory(target, Files.createTempDirectory(parent, "." + target.getFileName() + ".partial-"));
+    } catch (FileAlreadyExistsException e) {
+      throw new IllegalArgumentException(option + " " + out + ": " + e.getFile() + " is a file, not a directory");
+    } catch (AccessDeniedException e) {
+      throw new IllegalArgumentException(option + " " + out + ": cannot write in " + parent + " (permission denied)");
+    } catch (IOException e) {
+      throw new IllegalArgumentException(option + " " + out + ": cannot write in " + parent + ": " + e.getMessage());
+    }
+  }
+
+  /** Where the command writes; {@link #commit()} makes it {@code out}. */
+  Path staging() {
+    return staging;
+  }
+
+  /** The directory the reports end up in. */
+  Path target() {
+    return out;
+  }
+
+  /** Moves the complete set into place, replacing what {@code out} held. */
+  void commit() throws IOException {
+    Path previous = null;
+    if (Files.exists(out)) {
+      previous = Files.createTempDirectory(out.getParent(), "." + out.getFileName() + ".previous-");
+      Files.delete(previous);
+      Files.move(out, previous, StandardCopyOption.ATOMIC_MOVE);
+    }
+    Files.move(staging, out, StandardCopyOption.ATOMIC_MOVE);
+    committed = true;
+    if (previous != null) {
+      deleteTree(previous);
+    }
+  }
+
+  /** Without a commit, removes what was staged: a failed command leaves nothing behind. */
+  @Override
+  public void close() throws IOException {
+    if (!committed) {
+      deleteTree(staging);
+    }
+  }
+
+  private static List<String> entries(Path dir) {
+    try (Stream<Path> list = Files.list(dir)) {
+      return list.map(p -> p.getFileName().toString()).sorted().toList();
+    } catch (IOException e) {
+      throw new IllegalArgumentException(dir + ": cannot list it: " + e.getMessage());
+    }
+  }
+
+  private static void deleteTree(Path root) throws IOException {
+    if (!Files.exists(root)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(root)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+        try {
+          Files.delete(p);
+        } catch (NoSuchFileException e) {
+          // already gone
+        }
+      }
+    }
+  }
+}
