@@ -9,9 +9,11 @@ import java.nio.file.Path;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 
 /**
@@ -68,12 +70,27 @@ public final class JsonInput {
       return where(name, e, pathPrefix) + ": unknown field '" + u.getPropertyName() + "'; expected one of "
           + u.getKnownPropertyIds();
     }
+    if (e instanceof MismatchedInputException m && m.getPath().isEmpty() && e.getProcessor() instanceof JsonParser p
+        && p.currentToken() != null && p.currentToken() != JsonToken.START_OBJECT) {
+      return where(name, e, pathPrefix) + ": expected a JSON object ({...}), found " + kind(p.currentToken());
+    }
     if (e instanceof JsonMappingException) {
       Throwable cause = e.getCause();
       return where(name, e, pathPrefix) + ": "
           + (cause instanceof IllegalArgumentException ? cause.getMessage() : e.getOriginalMessage());
     }
     return where(name, e, pathPrefix) + ": not valid JSON: " + e.getOriginalMessage();
+  }
+
+  private static String kind(JsonToken token) {
+    return switch (token) {
+      case START_ARRAY -> "an array";
+      case VALUE_STRING -> "a string";
+      case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+      case VALUE_TRUE, VALUE_FALSE -> "true or false";
+      case VALUE_NULL -> "null";
+      default -> token.asString() == null ? token.name() : "'" + token.asString() + "'";
+    };
   }
 
   private static String where(String name, JsonProcessingException e, String pathPrefix) {

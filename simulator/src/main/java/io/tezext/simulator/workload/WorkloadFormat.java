@@ -1,6 +1,7 @@
 package io.tezext.simulator.workload;
 
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -112,11 +113,23 @@ public enum WorkloadFormat {
       throw new InputFileException(path + ": no such file or directory");
     }
     for (WorkloadFormat f : values()) {
-      if (f.detector.matches(path)) {
-        return f;
+      if (f == TEZEXT) {
+        break;
+      }
+      try {
+        if (f.detector.matches(path)) {
+          return f;
+        }
+      } catch (CharacterCodingException e) {
+        // not text this format's detector can read: not this format
       }
     }
-    throw new AssertionError("the simulator's own format matches anything");
+    if (Files.isDirectory(path)) {
+      throw new InputFileException(path + ": a directory holding no workload the simulator reads; it reads "
+          + Arrays.stream(values()).filter(f -> f != TEZEXT).map(f -> f.cliName + " (" + f.description + ")")
+          .collect(Collectors.joining("; ")));
+    }
+    return TEZEXT; // what is left is read as the simulator's own file, which says what it is if it is not one
   }
 
   /** The names {@code --workload-format} takes, for help texts. */

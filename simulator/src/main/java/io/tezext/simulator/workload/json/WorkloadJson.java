@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 
 import io.tezext.simulator.io.BadRecordException;
 import io.tezext.simulator.io.BadRecords;
+import io.tezext.simulator.io.FileSniff;
 import io.tezext.simulator.io.InputFileException;
 import io.tezext.simulator.io.JsonInput;
 import io.tezext.simulator.workload.DagSpec;
@@ -55,6 +56,13 @@ public final class WorkloadJson {
    */
   public static Workload read(Path file, BadRecords bad) {
     String name = file.toString();
+    if (Files.isDirectory(file)) {
+      throw new InputFileException(name + ": a directory; a workload file is a JSON object with 'dags' "
+          + "(docs/simulator-workloads.md)");
+    }
+    if (Files.exists(file)) {
+      FileSniff.requireText(file, "a workload file (the simulator's JSON, or a format --workload-format names)");
+    }
     try (JsonParser p = JsonInput.parser(file)) {
       return read(name, p, bad);
     } catch (NoSuchFileException e) {
@@ -88,6 +96,9 @@ public final class WorkloadJson {
     }
     if (p.nextToken() != null) {
       throw new InputFileException(file + at(p) + ": unexpected content after the workload object");
+    }
+    if (submissions.isEmpty() && bad.skipped().isEmpty()) {
+      throw new InputFileException(file + ": no DAGs ('dags' is missing or empty): nothing to replay");
     }
     try {
       return new Workload(m.name == null ? file : m.name, submissions, m.notes);
