@@ -23,6 +23,7 @@ import io.tezext.simulator.cluster.QueueSpec;
 import io.tezext.simulator.cluster.YarnSettings;
 import io.tezext.simulator.io.InputFileException;
 import io.tezext.simulator.io.JsonInput;
+import io.tezext.simulator.scheduler.SchedulerSettingKeys;
 import io.tezext.simulator.settings.Settings;
 import io.tezext.simulator.settings.SettingsJson;
 
@@ -83,6 +84,8 @@ public final class ScenarioFile {
         losses.add(new Failures.NodeLoss(l.host, l.atMs));
       }
       Failures failures = new Failures(losses, m.failures.containerFailureProbability);
+      section = "tez.conf";
+      SchedulerSettingKeys.checkForAny(m.tez.tezConf(), "keys the schedulers read");
       section = "scenario";
       return new Scenario(cluster, m.tez, failures, seed, m.sampleIntervalMs);
     } catch (IllegalArgumentException e) {

@@ -59,6 +59,9 @@ public record SchedulerSpec(String label, String name, String className, Map<Str
       }
       conf.put(entry.substring(0, eq).trim(), entry.substring(eq + 1).trim());
     }
+    if (!name.startsWith(CLASS_PREFIX)) { // a class of the user's reads what it reads
+      SchedulerSettingKeys.check(SchedulerKind.fromCliName(name), conf, "scheduler '" + text + "'");
+    }
     return new SchedulerSpec(label, name, className, conf);
   }
 

@@ -92,7 +92,11 @@ class BadInputTest {
     return Stream.of(
         Arguments.of("an array", "[1, 2]", "expected a JSON object ({...}), found an array"),
         Arguments.of("a string", "\"cluster\"", "expected a JSON object ({...}), found a string"),
-        Arguments.of("an AM no node holds", "{\"tez\": {\"amMemoryMb\": 999999}}", "tez.amMemoryMb is 999999"));
+        Arguments.of("an AM no node holds", "{\"tez\": {\"amMemoryMb\": 999999}}", "tez.amMemoryMb is 999999"),
+        Arguments.of("a misspelt Tez key", "{\"tez\": {\"conf\": {\"tez.am.contianer.reuse.enabled\": \"false\"}}}",
+            "in 'tez.conf': keys the schedulers read: tez.am.contianer.reuse.enabled is not a key"),
+        Arguments.of("a Tez value Hadoop would ignore", "{\"tez\": {\"conf\": {\"tez.am.container.reuse.enabled\": "
+            + "\"maybe\"}}}", "tez.am.container.reuse.enabled = 'maybe': expected true or false"));
   }
 
   @ParameterizedTest(name = "{0}")

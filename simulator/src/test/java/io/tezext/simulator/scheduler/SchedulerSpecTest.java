@@ -19,9 +19,11 @@ class SchedulerSpecTest {
 
   @Test
   void settingsInParenthesesBecomeTheRunsConfigurationAndItsLabel() {
-    SchedulerSpec spec = SchedulerSpec.parse("dagaware(tez.am.container.reuse.enabled=false;a.b=1)");
-    assertThat(spec.conf()).isEqualTo(Map.of("tez.am.container.reuse.enabled", "false", "a.b", "1"));
-    assertThat(spec.label()).isEqualTo("dagaware(tez.am.container.reuse.enabled=false;a.b=1)");
+    SchedulerSpec spec = SchedulerSpec.parse(
+        "dagaware(tez.am.container.reuse.enabled=false;tez.am.preemption.percentage=5)");
+    assertThat(spec.conf()).isEqualTo(Map.of("tez.am.container.reuse.enabled", "false",
+        "tez.am.preemption.percentage", "5"));
+    assertThat(spec.label()).isEqualTo("dagaware(tez.am.container.reuse.enabled=false;tez.am.preemption.percentage=5)");
   }
 
   @Test
@@ -34,8 +36,34 @@ class SchedulerSpecTest {
 
   @Test
   void listSplitsOnCommasOutsideParentheses() {
-    List<SchedulerSpec> specs = SchedulerSpec.parseList("dagaware,dagaware(x=1;y=2)");
-    assertThat(specs).extracting(SchedulerSpec::label).containsExactly("dagaware", "dagaware(x=1;y=2)");
+    String withTwo = "dagaware(tez.am.preemption.percentage=5;tez.am.session.min.held-containers=2)";
+    List<SchedulerSpec> specs = SchedulerSpec.parseList("dagaware," + withTwo);
+    assertThat(specs).extracting(SchedulerSpec::label).containsExactly("dagaware", withTwo);
+  }
+
+  @Test
+  void aMisspeltKeyIsRefusedWithTheKeyItProbablyMeant() {
+    assertThatThrownBy(() -> SchedulerSpec.parse("dagaware(tez.am.contianer.reuse.enabled=false)"))
+        .hasMessageContaining("tez.am.contianer.reuse.enabled is not a key dagaware reads")
+        .hasMessageContaining("did you mean tez.am.container.reuse.enabled?");
+  }
+
+  @Test
+  void valuesHadoopWouldQuietlyReplaceByTheDefaultAreRefused() {
+    assertThatThrownBy(() -> SchedulerSpec.parse("dagaware(tez.am.container.reuse.enabled=maybe;"
+        + "tez.am.container.reuse.locality.delay-allocation-millis=-5)"))
+        .hasMessageContaining("tez.am.container.reuse.enabled = 'maybe': expected true or false")
+        .hasMessageContaining("tez.am.container.reuse.locality.delay-allocation-millis = '-5': expected milliseconds, "
+            + "at least 0");
+  }
+
+  @Test
+  void tezextIsCheckedAgainstItsOwnKeysAndTezsKeysItDoesNotReadAreNamed() {
+    assertThatThrownBy(() -> SchedulerSpec.parse("tezext(tezext.scheduler.locality.mode=sometimes)"))
+        .hasMessageContaining("tezext.scheduler.locality.mode = 'sometimes'");
+    assertThatThrownBy(() -> SchedulerSpec.parse("tezext(tez.am.container.reuse.enabled=false)"))
+        .hasMessageContaining("tez.am.container.reuse.enabled is not a key tezext reads");
+    assertThat(SchedulerSpec.parse("tezext(tezext.scheduler.reuse.enabled=false)").conf()).hasSize(1);
   }
 
   @Test
