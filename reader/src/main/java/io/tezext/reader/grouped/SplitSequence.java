@@ -7,6 +7,7 @@ import java.util.function.LongSupplier;
 
 import io.tezext.reader.config.ReaderSettings;
 import io.tezext.reader.open.OpenAhead;
+import io.tezext.reader.open.OpenCounts;
 import io.tezext.reader.open.OpenPool;
 import io.tezext.reader.open.SplitOpener;
 
@@ -77,6 +78,11 @@ public final class SplitSequence<R extends Closeable> implements Closeable {
 
   public GroupRead read() {
     return read;
+  }
+
+  /** The opens so far: started, finished, closed unread. */
+  public OpenCounts opens() {
+    return ahead.counts();
   }
 
   /** The opening threads, for tests that check none is left running. */

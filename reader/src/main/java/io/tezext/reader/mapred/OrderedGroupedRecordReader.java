@@ -14,6 +14,7 @@ import org.apache.hadoop.mapred.Reporter;
 import io.tezext.reader.config.ReaderSettings;
 import io.tezext.reader.grouped.GroupRead;
 import io.tezext.reader.grouped.SplitSequence;
+import io.tezext.reader.open.OpenCounts;
 
 /**
  * Reads a Tez grouped split (mapred API) split by split, in order, with the next splits' readers
@@ -85,6 +86,11 @@ public final class OrderedGroupedRecordReader<K, V> implements RecordReader<K, V
   @Override
   public void close() throws IOException {
     splits.close();
+  }
+
+  /** The opens so far: started, finished, closed unread. */
+  public OpenCounts opens() {
+    return splits.opens();
   }
 
   /** What was read so far, split by split. */
