@@ -302,6 +302,10 @@ public final class TezHistoryReader {
             throw new BadRecordException(dag.planWhere + ": DAG " + dag.id + " vertex '" + name + "' task " + t
                 + " has no successful attempt in the history");
           }
+          if (a.endMs < a.startMs) {
+            throw new BadRecordException(dag.planWhere + ": DAG " + dag.id + " vertex '" + name + "' task " + t
+                + ": its successful attempt ends at " + a.endMs + ", before it started at " + a.startMs);
+          }
           List<String> hosts = input == InputStorage.HDFS && a.host != null ? List.of(a.host) : List.of();
           long inputsReady = inputsReady(producers.getOrDefault(name, List.of()), byName, t);
           long workMs = Math.max(0, a.endMs - Math.max(a.startMs, inputsReady));
@@ -315,11 +319,14 @@ public final class TezHistoryReader {
       }
       List<EdgeSpec> edges = new ArrayList<>();
       for (JsonNode pe : dag.plan.path("edges")) {
-        String movement = pe.path("dataMovementType").asText("SCATTER_GATHER");
+        String movement = pe.path("dataMovementType").asText("");
         DataMovement m = switch (movement) {
           case "BROADCAST" -> DataMovement.BROADCAST;
           case "ONE_TO_ONE" -> DataMovement.ONE_TO_ONE;
-          default -> DataMovement.SCATTER_GATHER; // CUSTOM edges are shuffle-like in Hive
+          case "SCATTER_GATHER", "CUSTOM" -> DataMovement.SCATTER_GATHER; // Hive's CUSTOM edges are shuffle-like
+          default -> throw new BadRecordException(dag.planWhere + ": DAG " + dag.id + " edge "
+              + pe.path("inputVertexName").asText() + " -> " + pe.path("outputVertexName").asText()
+              + ": dataMovementType '" + movement + "'; Tez's are ONE_TO_ONE, BROADCAST, SCATTER_GATHER, CUSTOM");
         };
         edges.add(new EdgeSpec(pe.path("inputVertexName").asText(), pe.path("outputVertexName").asText(), m));
       }

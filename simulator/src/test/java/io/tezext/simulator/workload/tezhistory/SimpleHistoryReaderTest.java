@@ -87,6 +87,27 @@ class SimpleHistoryReaderTest {
   }
 
   @Test
+  void anAttemptEndingBeforeItStartedIsAnErrorNotAZeroMsTask() throws Exception {
+    List<String> lines = Files.readAllLines(fixture(), StandardCharsets.UTF_8);
+    int n = indexOf(lines, "TASK_ATTEMPT_FINISHED");
+    Path file = withLine(n + 1, lines.get(n).replaceFirst("\"endTime\":\\d+", "\"endTime\":1"));
+    assertThatThrownBy(() -> TezHistoryReader.read(new SimpleHistoryFiles(file), false, new ArrayList<>()))
+        .isInstanceOf(BadRecordException.class)
+        .hasMessageContaining("its successful attempt ends at 1, before it started at 1795361879199");
+  }
+
+  @Test
+  void anEdgeWithADataMovementTezDoesNotHaveIsAnError() throws Exception {
+    List<String> lines = Files.readAllLines(fixture(), StandardCharsets.UTF_8);
+    int n = indexOf(lines, "\"dataMovementType\":\"SCATTER_GATHER\"");
+    Path file = withLine(n + 1, lines.get(n).replaceFirst("\"dataMovementType\":\"SCATTER_GATHER\"",
+        "\"dataMovementType\":\"FAN_OUT\""));
+    assertThatThrownBy(() -> TezHistoryReader.read(new SimpleHistoryFiles(file), false, new ArrayList<>()))
+        .isInstanceOf(BadRecordException.class)
+        .hasMessageContaining("dataMovementType 'FAN_OUT'; Tez's are ONE_TO_ONE, BROADCAST, SCATTER_GATHER, CUSTOM");
+  }
+
+  @Test
   void skipBadCountsWhatItSkipsAndKeepsTheRest() throws Exception {
     List<String> lines = Files.readAllLines(fixture(), StandardCharsets.UTF_8);
     int n = indexOf(lines, "VERTEX_INITIALIZED");
