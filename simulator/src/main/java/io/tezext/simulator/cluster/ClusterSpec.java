@@ -12,7 +12,7 @@ public record ClusterSpec(List<NodeSpec> nodes, List<QueueSpec> queues, YarnSett
 
   public ClusterSpec {
     nodes = List.copyOf(nodes);
-    queues = queues.isEmpty() ? List.of(new QueueSpec("default", 100, 100)) : List.copyOf(queues);
+    queues = checkedQueues(queues);
     if (nodes.isEmpty()) {
       throw new IllegalArgumentException("cluster has no nodes");
     }
@@ -21,6 +21,13 @@ public record ClusterSpec(List<NodeSpec> nodes, List<QueueSpec> queues, YarnSett
       if (!hosts.add(n.host())) {
         throw new IllegalArgumentException("cluster has two nodes named " + n.host());
       }
+    }
+  }
+
+  /** The queues as the cluster has them (one "default" queue if none), checked: distinct names, capacities adding up to 100%. */
+  public static List<QueueSpec> checkedQueues(List<QueueSpec> queues) {
+    if (queues.isEmpty()) {
+      return List.of(new QueueSpec("default", 100, 100));
     }
     Set<String> names = new HashSet<>();
     double total = 0;
@@ -33,6 +40,7 @@ public record ClusterSpec(List<NodeSpec> nodes, List<QueueSpec> queues, YarnSett
     if (Math.abs(total - 100) > 1e-6) {
       throw new IllegalArgumentException("queue capacities must add up to 100%, they add up to " + total + "%");
     }
+    return List.copyOf(queues);
   }
 
   /** {@code racks} racks of {@code nodesPerRack} identical nodes named node-RRR-NNN on /rack-RRR. */

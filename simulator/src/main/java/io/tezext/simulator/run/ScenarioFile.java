@@ -62,6 +62,7 @@ public final class ScenarioFile {
       for (QueueModel q : m.queues) {
         queues.add(new QueueSpec(q.name, q.capacity, q.maxCapacity == null ? q.capacity : q.maxCapacity));
       }
+      queues = ClusterSpec.checkedQueues(queues); // checked here, so that an error says 'queues'
       section = "nodes";
       ClusterSpec cluster;
       if (!m.nodes.isEmpty()) {

@@ -93,6 +93,8 @@ class BadInputTest {
         Arguments.of("an array", "[1, 2]", "expected a JSON object ({...}), found an array"),
         Arguments.of("a string", "\"cluster\"", "expected a JSON object ({...}), found a string"),
         Arguments.of("an AM no node holds", "{\"tez\": {\"amMemoryMb\": 999999}}", "tez.amMemoryMb is 999999"),
+        Arguments.of("queues adding up to 90%", "{\"queues\": [{\"name\": \"a\", \"capacity\": 60}, "
+            + "{\"name\": \"b\", \"capacity\": 30}]}", "in 'queues': queue capacities must add up to 100%, they add up to 90.0%"),
         Arguments.of("a misspelt Tez key", "{\"tez\": {\"conf\": {\"tez.am.contianer.reuse.enabled\": \"false\"}}}",
             "in 'tez.conf': keys the schedulers read: tez.am.contianer.reuse.enabled is not a key"),
         Arguments.of("a Tez value Hadoop would ignore", "{\"tez\": {\"conf\": {\"tez.am.container.reuse.enabled\": "
