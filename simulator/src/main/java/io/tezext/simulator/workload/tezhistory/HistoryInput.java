@@ -23,5 +23,8 @@ public interface HistoryInput {
 
     /** A record that is not an entity at all (not JSON, say). */
     void unreadable(String where, String why);
+
+    /** A file that holds nothing (created, never written): left out, and counted in the notes. */
+    void empty(String file);
   }
 }

@@ -70,7 +70,8 @@ public final class ProtoHistoryFiles implements HistoryInput {
     try {
       reader = new ProtoMessageReader<>(conf, new org.apache.hadoop.fs.Path(file.toUri()), HistoryEventProto.PARSER);
     } catch (EOFException e) {
-      return; // created but nothing written yet
+      sink.empty(file.toString()); // created but nothing written
+      return;
     } catch (IOException e) {
       sink.unreadable(file.toString(), "not a Tez proto history SequenceFile: " + e.getMessage());
       return;

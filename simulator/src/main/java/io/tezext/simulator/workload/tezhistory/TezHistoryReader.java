@@ -42,6 +42,8 @@ public final class TezHistoryReader {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final BadRecords badRecords;
+  /** Files that held nothing: not errors, but not silently dropped either. */
+  private final List<String> emptyFiles;
   private final Map<String, RecordedDag> dags = new LinkedHashMap<>();
   private final Map<String, Integer> dagsPerApp = new HashMap<>();
   /** Every successful attempt's launch, as the DAGs are built. */
@@ -53,6 +55,7 @@ public final class TezHistoryReader {
 
   private TezHistoryReader(boolean skipBad) {
     this.badRecords = new BadRecords(skipBad, new ArrayList<>());
+    this.emptyFiles = new ArrayList<>();
   }
 
   /**
@@ -76,6 +79,11 @@ public final class TezHistoryReader {
       @Override
       public void unreadable(String where, String why) {
         reader.badRecords.skipOrThrow(new BadRecordException(where + ": " + why));
+      }
+
+      @Override
+      public void empty(String file) {
+        reader.emptyFiles.add(file);
       }
     });
     Workload w = reader.toWorkload(input);
@@ -261,6 +269,10 @@ public final class TezHistoryReader {
     }
     if (!badRecords.skipped().isEmpty()) {
       notes.add(badRecords.skipped().size() + " history records or DAGs were skipped (--skip-bad)");
+    }
+    if (!emptyFiles.isEmpty()) {
+      notes.add(emptyFiles.size() + " empty history file(s) left out (created and never written: a DAG still "
+          + "running, or an AM that died): " + String.join(", ", emptyFiles));
     }
     return new Workload(source.name(), submissions, notes);
   }

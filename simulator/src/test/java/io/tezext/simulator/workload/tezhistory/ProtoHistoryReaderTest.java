@@ -89,6 +89,28 @@ class ProtoHistoryReaderTest {
   }
 
   @Test
+  void anEmptyDagFileIsLeftOutAndSaidSo() throws Exception {
+    Path copy = dir.resolve("proto");
+    try (var files = Files.walk(fixture())) {
+      for (Path p : files.toList()) {
+        Path to = copy.resolve(fixture().relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(to);
+        } else {
+          Files.copy(p, to);
+        }
+      }
+    }
+    Path empty = Files.createFile(Files.createDirectories(copy.resolve("dag_data/date=2026-11-22"))
+        .resolve("dag_1795386438517_0001_9_1"));
+
+    Workload w = TezHistoryReader.read(new ProtoHistoryFiles(copy), false, new ArrayList<>());
+
+    assertThat(w.submissions()).hasSize(4);
+    assertThat(w.notes()).anyMatch(n -> n.contains("1 empty history file(s) left out") && n.contains(empty.toString()));
+  }
+
+  @Test
   void aFileThatIsNotProtoHistoryIsNamed() throws IOException {
     Path notSeq = Files.writeString(dir.resolve("history"), "SEQ but not really");
 
@@ -107,6 +129,11 @@ class ProtoHistoryReaderTest {
       @Override
       public void unreadable(String where, String why) {
         throw new AssertionError(where + ": " + why);
+      }
+
+      @Override
+      public void empty(String file) {
+        throw new AssertionError(file + " is empty");
       }
     });
     return entities;
