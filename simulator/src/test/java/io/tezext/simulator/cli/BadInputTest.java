@@ -66,6 +66,15 @@ class BadInputTest {
             "nothing to replay"),
         Arguments.of("null DAGs", (java.util.function.Supplier<Path>) () -> text("null-dags.json", "{\"dags\": null}"),
             "at dags: expected an array of DAGs, found null"),
+        Arguments.of("an Alibaba task of two billion instances", (java.util.function.Supplier<Path>) () -> {
+          try {
+            Path trace = Files.createDirectories(dir.resolve("alibaba-huge"));
+            Files.writeString(trace.resolve("batch_task.csv"), "M1,2000000000,j_1,1,Terminated,100,200,100,0.5\n");
+            return trace;
+          } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+          }
+        }, "2,000,000,000 task instances; replaying them takes about"),
         Arguments.of("an empty directory", (java.util.function.Supplier<Path>) () -> {
           try {
             return Files.createDirectories(dir.resolve("nothing-here"));

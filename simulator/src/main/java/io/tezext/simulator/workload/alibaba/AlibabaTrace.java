@@ -14,6 +14,7 @@ import java.util.Set;
 import io.tezext.simulator.io.BadRecordException;
 import io.tezext.simulator.io.CsvInput;
 import io.tezext.simulator.io.CsvInput.Row;
+import io.tezext.simulator.io.HeapEstimate;
 import io.tezext.simulator.io.InputFileException;
 import io.tezext.simulator.workload.DagSpec;
 import io.tezext.simulator.workload.DagSubmission;
@@ -74,6 +75,8 @@ public final class AlibabaTrace {
     Set<String> replayed = new LinkedHashSet<>(jobs.keySet());
     replayed.removeAll(unfinished);
     replayed.removeAll(bad);
+    HeapEstimate.requireRoomFor(replayed.stream().flatMap(j -> jobs.get(j).stream()).mapToLong(BatchTask::instances)
+        .sum(), taskFile + ": the " + replayed.size() + " jobs to replay");
     Path instanceFile = sibling(taskFile, INSTANCE_FILE);
     BatchInstances instances = instanceFile == null ? null
         : BatchInstances.read(instanceFile, replayed, this::skipJob);
