@@ -16,7 +16,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.tezext.simulator.io.BadRecordException;
 
 /**
  * The zip Tez's {@code ATSImportTool} downloads for one DAG from the YARN timeline server (ATS v1):
@@ -62,7 +61,7 @@ public record AtsZipFiles(Path fileOrDir) implements HistoryInput {
           }
         }
       } catch (ZipException e) {
-        throw new BadRecordException(file + ": not a zip file (" + e.getMessage() + ")");
+        sink.unreadable(file.toString(), "not a zip file (" + e.getMessage() + ")"); // --skip-bad skips it
       }
     }
   }

@@ -48,6 +48,19 @@ class AtsZipReaderTest {
   }
 
   @Test
+  void aCorruptZipAmongGoodOnesFailsTheReadNamingItOrIsSkippedWithSkipBad() throws Exception {
+    Path zips = AtsZipFixture.write(SimpleHistoryReaderTest.fixture(), dir.resolve("ats"));
+    Path corrupt = Files.write(zips.resolve("dag_1795361869420_0001_3.zip"), new byte[] {'P', 'K', 3, 4, 1, 2});
+
+    assertThatThrownBy(() -> TezHistoryReader.read(new AtsZipFiles(zips), false, new ArrayList<>()))
+        .hasMessageContaining(corrupt + ": not a zip file");
+    List<String> skipped = new ArrayList<>();
+    Workload w = TezHistoryReader.read(new AtsZipFiles(zips), true, skipped);
+    assertThat(w.submissions()).hasSize(2);
+    assertThat(skipped).singleElement().asString().contains(corrupt.toString());
+  }
+
+  @Test
   void formatIsDetectedFromTheZipOrItsDirectory() throws Exception {
     Path zips = AtsZipFixture.write(SimpleHistoryReaderTest.fixture(), dir.resolve("ats"));
 
