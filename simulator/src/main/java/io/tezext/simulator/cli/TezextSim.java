@@ -20,6 +20,10 @@ import picocli.CommandLine.Command;
         SchedulersCommand.class, SettingsCommand.class,
         CommandLine.HelpCommand.class})
 public final class TezextSim {
+  @CommandLine.Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,
+      description = "On a failure, print the stack trace too.")
+  boolean debug;
+
   static final int BAD_INPUT = 2;
   static final int FAILED = 1;
   static final int STALLED = 3;
@@ -31,17 +35,23 @@ public final class TezextSim {
 
   /** Runs the command line; what it prints goes to {@code out} and {@code err}. */
   public static int execute(String[] args, PrintWriter out, PrintWriter err) {
-    CommandLine cli = new CommandLine(new TezextSim());
+    TezextSim top = new TezextSim();
+    CommandLine cli = new CommandLine(top);
     cli.setOut(out);
     cli.setErr(err);
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      int code;
       if (e instanceof IllegalArgumentException || e instanceof InputFileException) {
         err.println("tezext-sim: " + e.getMessage());
-        return BAD_INPUT;
+        code = BAD_INPUT;
+      } else {
+        err.println("tezext-sim: the simulation failed: " + e + (top.debug ? "" : " (--debug shows where)"));
+        code = FAILED;
       }
-      err.println("tezext-sim: the simulation failed: " + e);
-      e.printStackTrace(err);
-      return FAILED;
+      if (top.debug) {
+        e.printStackTrace(err);
+      }
+      return code;
     });
     return cli.execute(args);
   }

@@ -120,4 +120,14 @@ class BadInputTest {
     assertThat(code).as(err.toString()).isEqualTo(2);
     assertThat(err.toString()).contains(scenario.toString()).contains(expected).doesNotContain("\tat ");
   }
+
+  @org.junit.jupiter.api.Test
+  void debugAddsTheStackTrace() {
+    Path scenario = text("scenario-debug.json", "[1]");
+    StringWriter err = new StringWriter();
+    int code = TezextSim.execute(new String[] {"run", "--cluster", scenario.toString(), "--synthetic", "--format",
+        "console", "--quiet", "--debug"}, new PrintWriter(new StringWriter(), true), new PrintWriter(err, true));
+    assertThat(code).isEqualTo(2);
+    assertThat(err.toString()).contains("expected a JSON object").contains("\tat ");
+  }
 }
