@@ -1,0 +1,78 @@
+package io.tezext.splitgen.listing;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Pattern;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.LocatedFileStatus;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.fs.RemoteIterator;
+
+/**
+ * The data files under a table's roots, each root listed once and recursively ({@code
+ * listFiles(root, true)}, which S3A serves as flat prefix listings rather than one call per
+ * directory). Left out: anything whose name, or any directory's name below the root, starts with
+ * {@code _} or {@code .} ({@code _SUCCESS}, {@code _temporary}, {@code .hive-staging}), and empty
+ * files. Hive ACID layouts ({@code base_*}, {@code delta_*}, {@code delete_delta_*}) are refused:
+ * read as plain files their rows would be counted twice.
+ */
+public final class TableFiles {
+  private static final Pattern ACID_DIR = Pattern.compile("(base|delta|delete_delta)_\\d+(_\\d+)*(_v\\d+)?");
+
+  private TableFiles() {
+  }
+
+  /** The files under {@code roots} (a root may be a file), in path order, with their block locations. */
+  public static List<LocatedFileStatus> list(List<Path> roots, Configuration conf) throws IOException {
+    List<LocatedFileStatus> files = new ArrayList<>();
+    for (Path root : roots) {
+      FileSystem fs = root.getFileSystem(conf);
+      Path qualified = fs.makeQualified(root);
+      RemoteIterator<LocatedFileStatus> it = fs.listFiles(qualified, true);
+      while (it.hasNext()) {
+        LocatedFileStatus f = it.next();
+        String below = relative(qualified, f.getPath());
+        if (f.isFile() && f.getLen() > 0 && !hidden(below)) {
+          refuseAcid(root, below);
+          files.add(f);
+        }
+      }
+    }
+    files.sort(Comparator.comparing(f -> f.getPath().toString()));
+    return files;
+  }
+
+  /** The path of {@code file} below {@code root} ("" for the root itself). */
+  private static String relative(Path root, Path file) {
+    String r = root.toUri().getPath();
+    String f = file.toUri().getPath();
+    if (f.equals(r)) {
+      return file.getName(); // the root is the file
+    }
+    return f.startsWith(r.endsWith("/") ? r : r + "/") ? f.substring(r.length() + (r.endsWith("/") ? 0 : 1)) : f;
+  }
+
+  private static boolean hidden(String below) {
+    for (String part : below.split("/")) {
+      if (part.startsWith("_") || part.startsWith(".")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static void refuseAcid(Path root, String below) {
+    String[] parts = below.split("/");
+    for (int i = 0; i < parts.length - 1; i++) {
+      if (ACID_DIR.matcher(parts[i]).matches()) {
+        throw new IllegalArgumentException(root + ": " + below + " is in a Hive ACID directory (" + parts[i]
+            + "); ACID tables need Hive's reader to merge their deltas, read as plain ORC files their rows would "
+            + "be counted twice");
+      }
+    }
+  }
+}
