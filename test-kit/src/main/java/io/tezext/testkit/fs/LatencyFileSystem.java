@@ -27,8 +27,11 @@ public class LatencyFileSystem extends RawLocalFileSystem {
   private URI uri;
   private Requests requests;
   private LatencyModel model;
-  /** Set while a listing runs: the local file system's listing asks each child's status itself. */
-  private final ThreadLocal<Boolean> listing = ThreadLocal.withInitial(() -> false);
+  /**
+   * Set while a request is served: the local file system's listing asks each child's status and its
+   * open asks the file's, which an object store's one request does not.
+   */
+  private final ThreadLocal<Boolean> serving = ThreadLocal.withInitial(() -> false);
 
   /** Registers the scheme in {@code conf}, and {@code model} for paths under {@code authority}. */
   public static void configure(Configuration conf, String authority, LatencyModel model) {
@@ -70,13 +73,19 @@ public class LatencyFileSystem extends RawLocalFileSystem {
   @Override
   public FSDataInputStream open(Path f, int bufferSize) throws IOException {
     model.request(requests, Requests.Kind.OPEN, f);
-    FSDataInputStream in = super.open(f, bufferSize);
+    serving.set(true);
+    FSDataInputStream in;
+    try {
+      in = super.open(f, bufferSize);
+    } finally {
+      serving.set(false);
+    }
     return new FSDataInputStream(new LatencyInputStream(in, f, model, requests));
   }
 
   @Override
   public FileStatus getFileStatus(Path f) throws IOException {
-    if (!listing.get()) {
+    if (!serving.get()) {
       model.request(requests, Requests.Kind.METADATA, f);
     }
     return super.getFileStatus(f);
@@ -85,11 +94,11 @@ public class LatencyFileSystem extends RawLocalFileSystem {
   @Override
   public FileStatus[] listStatus(Path f) throws IOException {
     model.request(requests, Requests.Kind.METADATA, f);
-    listing.set(true);
+    serving.set(true);
     try {
       return super.listStatus(f);
     } finally {
-      listing.set(false);
+      serving.set(false);
     }
   }
 }
