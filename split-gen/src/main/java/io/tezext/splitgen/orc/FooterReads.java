@@ -1,0 +1,73 @@
+package io.tezext.splitgen.orc;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+
+/**
+ * Reads the tails of many ORC files at once on a bounded pool, from the cache where it has them,
+ * and returns them in the files' order. The first file that cannot be read fails the whole read
+ * naming it (the rest are cancelled), unless bad files are to be skipped, when they are listed.
+ */
+public final class FooterReads {
+  /** The tails read, in the files' order, and the files left out with why. */
+  public record Result(List<FileTail> tails, List<String> skipped) {
+  }
+
+  private final ExecutorService pool;
+  private final TailCache cache;
+  private final Configuration conf;
+
+  public FooterReads(ExecutorService pool, TailCache cache, Configuration conf) {
+    this.pool = pool;
+    this.cache = cache;
+    this.conf = conf;
+  }
+
+  public Result read(List<? extends FileStatus> files, boolean skipBad) throws IOException {
+    List<Future<FileTail>> reads = new ArrayList<>(files.size());
+    for (FileStatus f : files) {
+      reads.add(pool.submit(() -> {
+        String path = f.getPath().toString();
+        FileTail cached = cache.get(path, f.getLen(), f.getModificationTime());
+        if (cached != null) {
+          return cached;
+        }
+        FileTail tail = TailReader.read(f.getPath().getFileSystem(conf), f, conf);
+        cache.put(tail);
+        return tail;
+      }));
+    }
+    List<FileTail> tails = new ArrayList<>(files.size());
+    List<String> skipped = new ArrayList<>();
+    try {
+      for (Future<FileTail> read : reads) {
+        try {
+          tails.add(read.get());
+        } catch (ExecutionException e) {
+          IOException failure = e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+          if (!skipBad) {
+            throw failure;
+          }
+          skipped.add(failure.getMessage());
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted reading ORC tails");
+    } catch (CancellationException e) {
+      throw new IOException("reading ORC tails was cancelled", e);
+    } finally {
+      reads.forEach(r -> r.cancel(true)); // after a failure, nothing more is read
+    }
+    return new Result(tails, skipped);
+  }
+}

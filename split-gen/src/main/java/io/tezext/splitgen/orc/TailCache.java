@@ -1,0 +1,64 @@
+package io.tezext.splitgen.orc;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Tails already read, by path, length and modification time (a file rewritten in place is a new
+ * key), the least recently used dropped first once the tails held pass a byte bound. Shared by the
+ * threads reading tails.
+ */
+public final class TailCache {
+  private record Key(String path, long length, long modificationTime) {
+  }
+
+  private final long maxBytes;
+  private final LinkedHashMap<Key, FileTail> tails = new LinkedHashMap<>(16, 0.75f, true);
+  private long bytes;
+  private long hits;
+  private long misses;
+
+  public TailCache(long maxBytes) {
+    if (maxBytes < 0) {
+      throw new IllegalArgumentException("a tail cache holds at least 0 bytes, not " + maxBytes);
+    }
+    this.maxBytes = maxBytes;
+  }
+
+  /** The tail read from this file at this length and modification time, or null. */
+  public synchronized FileTail get(String path, long length, long modificationTime) {
+    FileTail tail = tails.get(new Key(path, length, modificationTime));
+    if (tail == null) {
+      misses++;
+    } else {
+      hits++;
+    }
+    return tail;
+  }
+
+  public synchronized void put(FileTail tail) {
+    long size = tail.serializedTail().length;
+    if (size > maxBytes) {
+      return; // a tail larger than the whole cache is not kept
+    }
+    FileTail old = tails.put(new Key(tail.path(), tail.length(), tail.modificationTime()), tail);
+    bytes += size - (old == null ? 0 : old.serializedTail().length);
+    for (Iterator<Map.Entry<Key, FileTail>> it = tails.entrySet().iterator(); bytes > maxBytes && it.hasNext();) {
+      bytes -= it.next().getValue().serializedTail().length;
+      it.remove();
+    }
+  }
+
+  public synchronized long bytes() {
+    return bytes;
+  }
+
+  public synchronized long hits() {
+    return hits;
+  }
+
+  public synchronized long misses() {
+    return misses;
+  }
+}
