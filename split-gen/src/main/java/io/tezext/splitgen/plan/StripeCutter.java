@@ -33,16 +33,18 @@ public final class StripeCutter {
     byOffset.sort(Comparator.comparingLong(Block::offset));
     List<PlannedSplit> splits = new ArrayList<>();
     int first = 0;
+    int firstBlock = stripes.isEmpty() ? -1 : blockIndex(byOffset, stripes.get(0).offset());
     long bytes = 0;
     for (int i = 0; i < stripes.size(); i++) {
       Stripe s = stripes.get(i);
+      int block = blockIndex(byOffset, s.offset());
       if (i > first) {
         boolean tooBig = bytes + s.length() > sizes.maxBytes();
-        boolean blockEdge = bytes >= sizes.minBytes()
-            && blockIndex(byOffset, s.offset()) != blockIndex(byOffset, stripes.get(first).offset());
+        boolean blockEdge = bytes >= sizes.minBytes() && block != firstBlock;
         if (tooBig || blockEdge) {
           splits.add(split(path, stripes, first, i, byOffset));
           first = i;
+          firstBlock = block;
           bytes = 0;
         }
       }
@@ -64,11 +66,22 @@ public final class StripeCutter {
     return new PlannedSplit(path, from, to - from, start, end - start, rows, hostsHoldingMost(blocks, start, end));
   }
 
-  /** The index of the block holding {@code offset}, or -1 past them all (or with no blocks). */
+  /**
+   * The index of the block holding {@code offset}, or -1 if none does (or there are no blocks):
+   * a binary search, as a large file has hundreds of stripes and blocks.
+   */
   private static int blockIndex(List<Block> blocks, long offset) {
-    for (int i = 0; i < blocks.size(); i++) {
-      if (offset >= blocks.get(i).offset() && offset < blocks.get(i).end()) {
-        return i;
+    int lo = 0;
+    int hi = blocks.size() - 1;
+    while (lo <= hi) {
+      int mid = (lo + hi) >>> 1;
+      Block b = blocks.get(mid);
+      if (offset < b.offset()) {
+        hi = mid - 1;
+      } else if (offset >= b.end()) {
+        lo = mid + 1;
+      } else {
+        return mid;
       }
     }
     return -1;
