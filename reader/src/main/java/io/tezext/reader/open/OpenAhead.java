@@ -48,6 +48,8 @@ public final class OpenAhead<R extends Closeable> implements Closeable {
   private final State[] states;
   private final Object[] readers;
   private final Throwable[] failures;
+  /** Whether a split's open has begun (a queued one has not, and never will once closed). */
+  private final boolean[] begun;
   /** The next split to open, and the next to hand out. */
   private int nextToOpen;
   private int nextToHand;
@@ -81,6 +83,7 @@ public final class OpenAhead<R extends Closeable> implements Closeable {
     Arrays.fill(states, State.WAITING);
     this.readers = new Object[splits];
     this.failures = new Throwable[splits];
+    this.begun = new boolean[splits];
     lock.lock();
     try {
       openMore();
@@ -196,6 +199,7 @@ public final class OpenAhead<R extends Closeable> implements Closeable {
         leaveAhead(split);
         return;
       }
+      begun[split] = true;
     } finally {
       lock.unlock();
     }
@@ -228,8 +232,8 @@ public final class OpenAhead<R extends Closeable> implements Closeable {
         states[split] = State.OPEN;
         readers[split] = reader;
       }
-      if (discard && reader != null) {
-        counts.closedUnread++;
+      if (discard && reader == null) {
+        counts.closedUnread--; // counted at close as a reader to come; none came
       }
       settled.signalAll();
     } finally {
@@ -255,6 +259,10 @@ public final class OpenAhead<R extends Closeable> implements Closeable {
       } else if (states[i] == State.FAILED) {
         states[i] = State.DISCARDED;
         leaveAhead(i);
+      } else if (states[i] == State.OPENING && begun[i]) {
+        // Its reader is closed unread when the open returns: counted now, so that counters
+        // reported at close are whole.
+        counts.closedUnread++;
       }
     }
     settled.signalAll();

@@ -1,6 +1,10 @@
 package io.tezext.reader.open;
 
-/** What an {@link OpenAhead} did: opens started, opens finished, readers closed without being read. */
+/**
+ * What an {@link OpenAhead} did: opens started, opens finished, readers closed without being read
+ * (including those whose open was still running when the read closed: counted then, closed when
+ * the open returns).
+ */
 public final class OpenCounts {
   int started;
   int finished;
