@@ -10,8 +10,11 @@ import org.apache.hadoop.fs.Path;
 
 /** The requests one authority of a {@link LatencyFileSystem} served, and the streams still open. */
 public final class Requests {
-  /** What a request asked. */
-  public enum Kind { METADATA, OPEN, READ }
+  /**
+   * What a request asked: a file's status (S3's HEAD), a page of a listing (LIST), an open without
+   * a known status (S3A's open asks the status first), a ranged read (GET).
+   */
+  public enum Kind { METADATA, LIST, OPEN, READ }
 
   private final Map<Kind, AtomicLong> counts = new EnumMap<>(Kind.class);
   private final Map<Object, Path> openPaths = new ConcurrentHashMap<>();
