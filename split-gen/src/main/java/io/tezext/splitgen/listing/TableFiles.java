@@ -1,9 +1,14 @@
 package io.tezext.splitgen.listing;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.regex.Pattern;
 
 import org.apache.hadoop.conf.Configuration;
@@ -26,23 +31,60 @@ public final class TableFiles {
   private TableFiles() {
   }
 
-  /** The files under {@code roots} (a root may be a file), in path order, with their block locations. */
-  public static List<LocatedFileStatus> list(List<Path> roots, Configuration conf) throws IOException {
-    List<LocatedFileStatus> files = new ArrayList<>();
+  /**
+   * The files under {@code roots} (a root may be a file), in path order, with their block
+   * locations; the roots listed at once on {@code pool} (Hive names each partition a root).
+   */
+  public static List<LocatedFileStatus> list(List<Path> roots, Configuration conf, ExecutorService pool)
+      throws IOException {
+    List<Future<List<LocatedFileStatus>>> listings = new ArrayList<>();
     for (Path root : roots) {
-      FileSystem fs = root.getFileSystem(conf);
-      Path qualified = fs.makeQualified(root);
-      RemoteIterator<LocatedFileStatus> it = fs.listFiles(qualified, true);
-      while (it.hasNext()) {
-        LocatedFileStatus f = it.next();
-        String below = relative(qualified, f.getPath());
-        if (f.isFile() && f.getLen() > 0 && !hidden(below)) {
-          refuseAcid(root, below);
-          files.add(f);
-        }
+      listings.add(pool.submit(() -> list(root, conf)));
+    }
+    List<LocatedFileStatus> files = new ArrayList<>();
+    try {
+      for (Future<List<LocatedFileStatus>> listing : listings) {
+        files.addAll(listing.get());
       }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new InterruptedIOException("interrupted listing " + roots);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof RuntimeException r) {
+        throw r; // an ACID layout refused
+      }
+      throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
+    } finally {
+      listings.forEach(l -> l.cancel(true));
     }
     files.sort(Comparator.comparing(f -> f.getPath().toString()));
+    for (int i = 1; i < files.size(); i++) {
+      if (files.get(i).getPath().equals(files.get(i - 1).getPath())) {
+        throw new IOException(files.get(i).getPath() + " is under two of the input paths " + roots
+            + ": its rows would be read twice");
+      }
+    }
+    return files;
+  }
+
+  private static List<LocatedFileStatus> list(Path root, Configuration conf) throws IOException {
+    FileSystem fs = root.getFileSystem(conf);
+    Path qualified = fs.makeQualified(root);
+    List<LocatedFileStatus> files = new ArrayList<>();
+    RemoteIterator<LocatedFileStatus> it;
+    try {
+      it = fs.listFiles(qualified, true);
+    } catch (FileNotFoundException e) {
+      throw new FileNotFoundException("input path " + qualified + " does not exist");
+    }
+    while (it.hasNext()) {
+      LocatedFileStatus f = it.next();
+      String below = relative(qualified, f.getPath());
+      if (f.isFile() && f.getLen() > 0 && !hidden(below)) {
+        refuseAcid(root, below);
+        files.add(f);
+      }
+    }
     return files;
   }
 

@@ -1,9 +1,13 @@
 package io.tezext.splitgen.orc;
 
+import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.ArrayList;
+import java.net.URI;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -11,6 +15,7 @@ import java.util.concurrent.Future;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
 
 /**
  * Reads the tails of many ORC files at once on a bounded pool, from the cache where it has them,
@@ -32,16 +37,52 @@ public final class FooterReads {
     this.conf = conf;
   }
 
+  /**
+   * A tail read that failed because the file changed after it was listed is named for that (one
+   * status request, paid only on failure): its tail was read at the listed length.
+   */
+  private static IOException changedOr(IOException failure, FileSystem fs, FileStatus listed) {
+    FileStatus now;
+    try {
+      now = fs.getFileStatus(listed.getPath());
+    } catch (FileNotFoundException e) {
+      return new IOException(listed.getPath() + ": deleted while splits were planned", failure);
+    } catch (IOException e) {
+      failure.addSuppressed(e);
+      return failure;
+    }
+    if (now.getLen() != listed.getLen() || now.getModificationTime() != listed.getModificationTime()) {
+      return new IOException(listed.getPath() + ": changed while splits were planned (length " + listed.getLen()
+          + " -> " + now.getLen() + " bytes, modified " + listed.getModificationTime() + " -> "
+          + now.getModificationTime() + ")", failure);
+    }
+    return failure;
+  }
+
   public Result read(List<? extends FileStatus> files, boolean skipBad) throws IOException {
     List<Future<FileTail>> reads = new ArrayList<>(files.size());
+    Map<String, FileSystem> fileSystems = new HashMap<>(); // one per store, not one per file (caches may be off)
     for (FileStatus f : files) {
+      URI uri = f.getPath().toUri();
+      String store = uri.getScheme() + "://" + uri.getAuthority();
+      FileSystem found = fileSystems.get(store);
+      if (found == null) {
+        found = f.getPath().getFileSystem(conf);
+        fileSystems.put(store, found);
+      }
+      FileSystem fs = found;
       reads.add(pool.submit(() -> {
         String path = f.getPath().toString();
         FileTail cached = cache.get(path, f.getLen(), f.getModificationTime());
         if (cached != null) {
           return cached;
         }
-        FileTail tail = TailReader.read(f.getPath().getFileSystem(conf), f, conf);
+        FileTail tail;
+        try {
+          tail = TailReader.read(fs, f, conf);
+        } catch (IOException e) {
+          throw changedOr(e, fs, f);
+        }
         cache.put(tail);
         return tail;
       }));

@@ -13,6 +13,8 @@ public final class TailCache {
   private record Key(String path, long length, long modificationTime) {
   }
 
+  private static TailCache shared;
+
   private final long maxBytes;
   private final LinkedHashMap<Key, FileTail> tails = new LinkedHashMap<>(16, 0.75f, true);
   private long bytes;
@@ -24,6 +26,18 @@ public final class TailCache {
       throw new IllegalArgumentException("a tail cache holds at least 0 bytes, not " + maxBytes);
     }
     this.maxBytes = maxBytes;
+  }
+
+  /**
+   * The cache this JVM's planning shares (an AM plans every DAG of a session, and files read for
+   * one query are read again by the next), bounded at {@code maxBytes}: made anew, empty, when the
+   * bound asked for changes.
+   */
+  public static synchronized TailCache shared(long maxBytes) {
+    if (shared == null || shared.maxBytes != maxBytes) {
+      shared = new TailCache(maxBytes);
+    }
+    return shared;
   }
 
   /** The tail read from this file at this length and modification time, or null. */
@@ -38,14 +52,14 @@ public final class TailCache {
   }
 
   public synchronized void put(FileTail tail) {
-    long size = tail.serializedTail().length;
+    long size = tail.bytes();
     if (size > maxBytes) {
       return; // a tail larger than the whole cache is not kept
     }
     FileTail old = tails.put(new Key(tail.path(), tail.length(), tail.modificationTime()), tail);
-    bytes += size - (old == null ? 0 : old.serializedTail().length);
+    bytes += size - (old == null ? 0 : old.bytes());
     for (Iterator<Map.Entry<Key, FileTail>> it = tails.entrySet().iterator(); bytes > maxBytes && it.hasNext();) {
-      bytes -= it.next().getValue().serializedTail().length;
+      bytes -= it.next().getValue().bytes();
       it.remove();
     }
   }

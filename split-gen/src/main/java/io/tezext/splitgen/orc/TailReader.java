@@ -3,15 +3,12 @@ package io.tezext.splitgen.orc;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.fs.FilterFileSystem;
-import org.apache.hadoop.fs.Path;
 import org.apache.orc.OrcFile;
+import org.apache.orc.OrcProto;
 import org.apache.orc.Reader;
 import org.apache.orc.StripeInformation;
 
@@ -38,7 +35,7 @@ public final class TailReader {
     Reader reader;
     try {
       reader = OrcFile.createReader(status.getPath(),
-          OrcFile.readerOptions(conf).filesystem(new KnownStatus(fs, status)).maxLength(length));
+          OrcFile.readerOptions(conf).filesystem(new KnownStatusFileSystem(fs, status)).maxLength(length));
     } catch (IOException | RuntimeException e) {
       throw new IOException(path + ": not a readable ORC file: " + e.getMessage(), e);
     }
@@ -47,40 +44,17 @@ public final class TailReader {
       for (StripeInformation s : reader.getStripes()) {
         stripes.add(new Stripe(s.getOffset(), s.getLength(), s.getNumberOfRows()));
       }
-      return new FileTail(path, length, status.getModificationTime(), reader.getFileTail().toByteArray(), stripes,
-          reader.getNumberOfRows(), reader.getWriterVersion().name());
+      OrcProto.FileTail fileTail = reader.getFileTail();
+      // Old writers recorded 0 rows for stripes that hold data: such a count is not a count.
+      long rows = reader.getNumberOfRows() == 0 && !stripes.isEmpty() ? FileTail.UNKNOWN_ROWS
+          : reader.getNumberOfRows();
+      return new FileTail(path, length, status.getModificationTime(), fileTail.toByteArray(), stripes, rows,
+          reader.getSchema(), reader.getWriterVersion(), reader.writerUsedProlepticGregorian(),
+          fileTail.getFooter().hasEncryption(), reader.getOrcProtoStripeStatistics());
     } catch (IllegalArgumentException e) { // a stripe the footer describes impossibly
       throw new IOException(path + ": corrupt ORC footer: " + e.getMessage(), e);
-    }
-  }
-
-  /** The file system, opening one file with its known status. */
-  private static final class KnownStatus extends FilterFileSystem {
-    private final FileStatus status;
-
-    KnownStatus(FileSystem fs, FileStatus status) {
-      super(fs);
-      this.status = status;
-    }
-
-    @Override
-    public FSDataInputStream open(Path f, int bufferSize) throws IOException {
-      if (!f.equals(status.getPath())) {
-        return super.open(f, bufferSize);
-      }
-      try {
-        return fs.openFile(f).withFileStatus(status).build().get();
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new java.io.InterruptedIOException("interrupted opening " + f);
-      } catch (ExecutionException e) {
-        throw e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
-      }
-    }
-
-    @Override
-    public FileStatus getFileStatus(Path f) throws IOException {
-      return f.equals(status.getPath()) ? status : super.getFileStatus(f);
+    } catch (RuntimeException e) { // orc-core's "Can't deserialize stripe stats"
+      throw new IOException(path + ": corrupt ORC tail: " + e.getMessage(), e);
     }
   }
 }

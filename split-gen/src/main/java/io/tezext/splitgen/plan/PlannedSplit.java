@@ -11,4 +11,9 @@ public record PlannedSplit(String path, int firstStripe, int stripes, long start
   public PlannedSplit {
     hosts = List.copyOf(hosts);
   }
+
+  /** This split with its stripe numbers counted from {@code stripes} stripes earlier in the file. */
+  PlannedSplit shiftedBy(int stripes) {
+    return stripes == 0 ? this : new PlannedSplit(path, firstStripe + stripes, this.stripes, start, length, rows, hosts);
+  }
 }

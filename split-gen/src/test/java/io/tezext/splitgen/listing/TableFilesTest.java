@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.LocatedFileStatus;
@@ -26,8 +28,13 @@ class TableFilesTest {
   private List<String> listed(Path... roots) throws IOException {
     List<org.apache.hadoop.fs.Path> paths = java.util.Arrays.stream(roots)
         .map(r -> new org.apache.hadoop.fs.Path(r.toUri())).toList();
-    return TableFiles.list(paths, new Configuration()).stream().map(LocatedFileStatus::getPath)
-        .map(p -> dir.toUri().relativize(p.toUri()).getPath()).toList();
+    ExecutorService pool = Executors.newFixedThreadPool(2);
+    try {
+      return TableFiles.list(paths, new Configuration(), pool).stream().map(LocatedFileStatus::getPath)
+          .map(p -> dir.toUri().relativize(p.toUri()).getPath()).toList();
+    } finally {
+      pool.shutdownNow();
+    }
   }
 
   @Test
@@ -54,5 +61,13 @@ class TableFilesTest {
     file("acid/base_0000005/bucket_00000", "x");
     file("acid/delta_0000006_0000006_0000/bucket_00000", "x");
     assertThatThrownBy(() -> listed(dir.resolve("acid"))).hasMessageContaining("Hive ACID directory (base_0000005)");
+  }
+
+  @Test
+  void aFileUnderTwoRootsAndAMissingRootAreErrors() throws IOException {
+    file("t/day=1/part-0", "x");
+    assertThatThrownBy(() -> listed(dir.resolve("t"), dir.resolve("t/day=1")))
+        .hasMessageContaining("part-0 is under two of the input paths");
+    assertThatThrownBy(() -> listed(dir.resolve("nothing-here"))).hasMessageContaining("does not exist");
   }
 }

@@ -34,12 +34,12 @@ class SplitPlannerTest {
     OrcTestFiles.write(Files.createDirectories(dir.resolve("t/day=2")), 3, 2_000);
     Files.writeString(dir.resolve("t/day=2/_SUCCESS"), "");
     Configuration conf = new Configuration();
-    SplitPlanner planner = new SplitPlanner(new FooterReads(pool, new TailCache(1 << 20), conf),
-        new SplitSizes(1, 256L << 20), conf);
+    SplitPlanner planner = new SplitPlanner(pool, new FooterReads(pool, new TailCache(1 << 20), conf),
+        new SplitSizes(1, 256L << 20), null, conf);
 
     SplitPlanner.Plan plan = planner.plan(List.of(new org.apache.hadoop.fs.Path(dir.resolve("t").toUri())), false);
 
-    assertThat(plan.files()).isEqualTo(8);
+    assertThat(plan.files()).hasSize(8);
     assertThat(plan.rows()).isEqualTo(5 * 1_000 + 3 * 2_000);
     assertThat(plan.splits().stream().mapToLong(PlannedSplit::rows).sum()).isEqualTo(plan.rows());
     assertThat(plan.splits()).allSatisfy(s -> assertThat(s.hosts()).isNotEmpty()); // the local file system's host

@@ -1,0 +1,185 @@
+package io.tezext.splitgen.predicate;
+
+import java.math.BigDecimal;
+import java.sql.Date;
+import java.sql.Timestamp;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import org.apache.hadoop.hive.common.type.HiveDecimal;
+import org.apache.hadoop.hive.ql.io.sarg.PredicateLeaf;
+import org.apache.hadoop.hive.ql.io.sarg.SearchArgument;
+import org.apache.hadoop.hive.ql.io.sarg.SearchArgumentFactory;
+import org.apache.hadoop.hive.serde2.io.HiveDecimalWritable;
+import org.apache.orc.TypeDescription;
+
+import io.tezext.splitgen.predicate.Predicate.Literal;
+
+/**
+ * A predicate bound to the schemas of the files it meets: for each schema, the ORC
+ * {@link SearchArgument} whose literals take each column's type ({@code '2024-01-31'} a date
+ * where the column is a date, {@code 10} a decimal where it is a decimal). A column the schema does
+ * not have keeps a literal's own type; orc-core then cannot resolve it and never drops a stripe on it
+ * (old files name their columns {@code _col0}, {@code _col1}, ...). A literal that cannot take its
+ * column's type is an error naming the column, its type and the value. Thread-safe; one argument
+ * is built per distinct schema.
+ */
+public final class SearchArguments {
+  private final Predicate predicate;
+  private final Map<TypeDescription, SearchArgument> bySchema = new ConcurrentHashMap<>();
+
+  public SearchArguments(Predicate predicate) {
+    this.predicate = predicate;
+  }
+
+  public Predicate predicate() {
+    return predicate;
+  }
+
+  /**
+   * The search argument for files of {@code schema}.
+   *
+   * @throws IllegalArgumentException for a literal that cannot take its column's type in this schema
+   */
+  public SearchArgument forSchema(TypeDescription schema) {
+    SearchArgument sarg = bySchema.get(schema);
+    if (sarg == null) {
+      SearchArgument.Builder builder = SearchArgumentFactory.newBuilder();
+      add(builder, predicate, schema);
+      sarg = builder.build();
+      bySchema.putIfAbsent(schema, sarg);
+    }
+    return sarg;
+  }
+
+  private static void add(SearchArgument.Builder b, Predicate p, TypeDescription schema) {
+    if (p instanceof Predicate.And and) {
+      b.startAnd();
+      and.terms().forEach(t -> add(b, t, schema));
+      b.end();
+    } else if (p instanceof Predicate.Or or) {
+      b.startOr();
+      or.terms().forEach(t -> add(b, t, schema));
+      b.end();
+    } else if (p instanceof Predicate.Not not) {
+      b.startNot();
+      add(b, not.term(), schema);
+      b.end();
+    } else if (p instanceof Predicate.Compare c) {
+      compare(b, c, schema);
+    } else if (p instanceof Predicate.In in) {
+      PredicateLeaf.Type type = leafType(schema, in.column(), in.values().get(0));
+      b.in(in.column(), type, in.values().stream().map(v -> value(type, v, in.column(), schema)).toArray());
+    } else if (p instanceof Predicate.Between between) {
+      PredicateLeaf.Type type = leafType(schema, between.column(), between.low());
+      b.between(between.column(), type, value(type, between.low(), between.column(), schema),
+          value(type, between.high(), between.column(), schema));
+    } else if (p instanceof Predicate.IsNull isNull) {
+      b.isNull(isNull.column(), leafType(schema, isNull.column(), null));
+    } else {
+      throw new IllegalStateException("unknown predicate " + p);
+    }
+  }
+
+  private static void compare(SearchArgument.Builder b, Predicate.Compare c, TypeDescription schema) {
+    PredicateLeaf.Type type = leafType(schema, c.column(), c.value());
+    Object v = value(type, c.value(), c.column(), schema);
+    // ORC's arguments have =, < and <=; the others are their negations.
+    switch (c.op()) {
+      case EQ -> b.equals(c.column(), type, v);
+      case LT -> b.lessThan(c.column(), type, v);
+      case LE -> b.lessThanEquals(c.column(), type, v);
+      case NE -> b.startNot().equals(c.column(), type, v).end();
+      case GT -> b.startNot().lessThanEquals(c.column(), type, v).end();
+      case GE -> b.startNot().lessThan(c.column(), type, v).end();
+      default -> throw new IllegalStateException(c.op().name());
+    }
+  }
+
+  /** The column's type in {@code schema}, or null when the schema has no such column. */
+  private static TypeDescription column(TypeDescription schema, String column) {
+    try {
+      return schema.findSubtype(column);
+    } catch (IllegalArgumentException e) {
+      return null;
+    }
+  }
+
+  private static PredicateLeaf.Type leafType(TypeDescription schema, String column, Literal value) {
+    TypeDescription type = column(schema, column);
+    if (type == null) { // unresolved: any type does, orc-core reads the leaf as "maybe"
+      return value == null ? PredicateLeaf.Type.LONG : ownType(value);
+    }
+    return switch (type.getCategory()) {
+      case BOOLEAN -> PredicateLeaf.Type.BOOLEAN;
+      case BYTE, SHORT, INT, LONG -> PredicateLeaf.Type.LONG;
+      case FLOAT, DOUBLE -> PredicateLeaf.Type.FLOAT;
+      case STRING, CHAR, VARCHAR -> PredicateLeaf.Type.STRING;
+      case DATE -> PredicateLeaf.Type.DATE;
+      case TIMESTAMP, TIMESTAMP_INSTANT -> PredicateLeaf.Type.TIMESTAMP;
+      case DECIMAL -> PredicateLeaf.Type.DECIMAL;
+      default -> throw new IllegalArgumentException("column " + column + " is " + type + " in schema " + schema
+          + ": predicates compare boolean, number, string, date, timestamp and decimal columns");
+    };
+  }
+
+  private static PredicateLeaf.Type ownType(Literal value) {
+    return switch (value.kind()) {
+      case STRING -> PredicateLeaf.Type.STRING;
+      case BOOLEAN -> PredicateLeaf.Type.BOOLEAN;
+      case NUMBER -> value.text().matches("[+-]?\\d+") ? PredicateLeaf.Type.LONG : PredicateLeaf.Type.FLOAT;
+    };
+  }
+
+  private static Object value(PredicateLeaf.Type type, Literal v, String column, TypeDescription schema) {
+    try {
+      return switch (type) {
+        case BOOLEAN -> {
+          require(v, Literal.Kind.BOOLEAN, "true or false");
+          yield Boolean.valueOf(v.text());
+        }
+        case LONG -> {
+          require(v, Literal.Kind.NUMBER, "a whole number");
+          yield new BigDecimal(v.text()).longValueExact();
+        }
+        case FLOAT -> {
+          require(v, Literal.Kind.NUMBER, "a number");
+          yield Double.valueOf(v.text());
+        }
+        case DECIMAL -> {
+          require(v, Literal.Kind.NUMBER, "a number");
+          HiveDecimal d = HiveDecimal.create(v.text());
+          if (d == null) {
+            throw new IllegalArgumentException("it has more digits than a decimal holds");
+          }
+          yield new HiveDecimalWritable(d);
+        }
+        case STRING -> {
+          require(v, Literal.Kind.STRING, "a 'quoted string'");
+          yield v.text();
+        }
+        case DATE -> {
+          require(v, Literal.Kind.STRING, "a date as 'yyyy-mm-dd'");
+          yield Date.valueOf(LocalDate.parse(v.text()));
+        }
+        case TIMESTAMP -> {
+          require(v, Literal.Kind.STRING, "a timestamp as 'yyyy-mm-dd hh:mm:ss[.fffffffff]'");
+          yield Timestamp.valueOf(v.text());
+        }
+      };
+    } catch (ArithmeticException | DateTimeParseException | IllegalArgumentException e) {
+      TypeDescription t = column(schema, column);
+      throw new IllegalArgumentException("predicate on " + column + (t == null ? "" : " (" + t + ")") + ": " + v
+          + " " + (e.getMessage() == null || e instanceof ArithmeticException ? "is not a whole number in range"
+              : e.getMessage()), e);
+    }
+  }
+
+  private static void require(Literal v, Literal.Kind kind, String expected) {
+    if (v.kind() != kind) {
+      throw new IllegalArgumentException("is not " + expected);
+    }
+  }
+}

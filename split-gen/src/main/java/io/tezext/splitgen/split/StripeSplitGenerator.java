@@ -1,0 +1,73 @@
+package io.tezext.splitgen.split;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.orc.OrcFile;
+
+import io.tezext.splitgen.config.SplitSettings;
+import io.tezext.splitgen.orc.FooterReads;
+import io.tezext.splitgen.orc.StripeElimination;
+import io.tezext.splitgen.orc.TailCache;
+import io.tezext.splitgen.plan.PlannedFile;
+import io.tezext.splitgen.plan.PlannedSplit;
+import io.tezext.splitgen.plan.SplitPlanner;
+import io.tezext.splitgen.predicate.SearchArguments;
+
+/**
+ * Generates the stripe splits of a table from a configuration ({@link SplitSettings}): what the Tez
+ * initializer, both input formats and {@code bin/tezext-splits} all run, so they plan alike. Tails
+ * are read on a pool of the configured size, made for the one planning and stopped after it, and
+ * cached in the JVM's shared tail cache.
+ */
+public final class StripeSplitGenerator {
+  /** The splits, in file order, and the plan they came from (what was read, left out, eliminated). */
+  public record Result(List<StripeSplit> splits, SplitPlanner.Plan plan) {
+  }
+
+  private StripeSplitGenerator() {
+  }
+
+  public static Result generate(List<Path> roots, Configuration conf) throws IOException {
+    SplitSettings settings = SplitSettings.from(conf);
+    if (roots.isEmpty()) {
+      throw new IOException("no input paths: name the table's directories or files ("
+          + "mapreduce.input.fileinputformat.inputdir)");
+    }
+    ExecutorService pool = Executors.newFixedThreadPool(settings.footerThreads(), daemonThreads());
+    try {
+      StripeElimination elimination = settings.predicate() == null ? null
+          : new StripeElimination(new SearchArguments(settings.predicate()),
+              OrcFile.readerOptions(conf).getUseUTCTimestamp());
+      SplitPlanner planner = new SplitPlanner(pool,
+          new FooterReads(pool, TailCache.shared(settings.tailCacheBytes()), conf), settings.sizes(), elimination,
+          conf);
+      SplitPlanner.Plan plan = planner.plan(roots, settings.skipBadFiles());
+      List<StripeSplit> splits = new ArrayList<>();
+      for (PlannedFile file : plan.files()) {
+        for (PlannedSplit split : file.splits()) {
+          splits.add(new StripeSplit(split, file.tail(), settings.tailInSplitBytes()));
+        }
+      }
+      return new Result(splits, plan);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
+  private static ThreadFactory daemonThreads() {
+    AtomicInteger n = new AtomicInteger();
+    return r -> {
+      Thread t = new Thread(r, "tezext-orc-tails-" + n.incrementAndGet());
+      t.setDaemon(true); // an AM or a command never waits on a planning's stray read to exit
+      return t;
+    };
+  }
+}
