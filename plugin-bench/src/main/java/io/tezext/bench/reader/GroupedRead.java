@@ -17,6 +17,7 @@ import org.apache.hadoop.mapred.split.TezGroupedSplitsInputFormat;
 import org.apache.orc.mapred.OrcInputFormat;
 import org.apache.orc.mapred.OrcStruct;
 
+import io.tezext.bench.Stopwatch;
 import io.tezext.reader.mapred.OrderedGroupedInputFormat;
 import io.tezext.reader.mapred.OrderedGroupedRecordReader;
 import io.tezext.testkit.fs.LatencyFileSystem;

@@ -1,0 +1,287 @@
+package io.tezext.bench.splitgen;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.mapreduce.lib.input.FileInputFormat;
+import org.apache.tez.dag.api.DataSourceDescriptor;
+import org.apache.tez.mapreduce.common.MRInputAMSplitGenerator;
+import org.apache.tez.mapreduce.input.MRInput;
+import org.apache.tez.runtime.api.Event;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.tezext.bench.Stopwatch;
+import io.tezext.splitgen.config.SplitSettings;
+import io.tezext.splitgen.mapred.OrcStripeInputFormat;
+import io.tezext.splitgen.tez.OrcSplitInitializer;
+import io.tezext.testkit.fs.LatencyFileSystem;
+import io.tezext.testkit.fs.LatencyModel;
+import io.tezext.testkit.fs.Requests;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bench/run splitgen}: the splits of a partitioned table of ORC files, generated as a Tez AM
+ * generates them for a root vertex, on a store where every request costs a latency, by every
+ * contender given the same threads: ours ({@code OrcSplitInitializer}); one thread reading footers
+ * in turn (ours with one footer thread); Hive 4.1.0's {@code OrcInputFormat} with its ETL strategy
+ * (in a JVM of its own, hive-exec's class path); orc-core's {@code OrcInputFormat} (byte ranges,
+ * no footers) under Tez's {@code MRInputAMSplitGenerator}. Each contender plans a small table first
+ * (class loading, pools), then the table, cold (no footer cache), {@code --repeats} times; the
+ * median counts. The bound is what any planner must pay: the listing's pages and one ranged read
+ * of each file's tail, times the latency, over the threads. The last line is one JSON object.
+ */
+@Command(name = "splitgen", mixinStandardHelpOptions = true,
+    description = "ORC split generation: ours vs one thread, Hive's ETL strategy, orc-core under Tez (docs/benchmarks.md).")
+public final class SplitGenBenchmark implements Callable<Integer> {
+  @Option(names = "--files", defaultValue = "10000", description = "ORC files in the table (default ${DEFAULT-VALUE}).")
+  int files;
+
+  @Option(names = "--partitions", defaultValue = "100", description = "dt= partitions (default ${DEFAULT-VALUE}).")
+  int partitions;
+
+  @Option(names = "--rows", defaultValue = "4000", description = "Rows per file (default ${DEFAULT-VALUE}).")
+  int rows;
+
+  @Option(names = "--latency-ms", defaultValue = "20", description = "Latency of each request (default ${DEFAULT-VALUE}).")
+  long latencyMs;
+
+  @Option(names = "--threads", defaultValue = "32", description = "Threads, every contender (default ${DEFAULT-VALUE}).")
+  int threads;
+
+  @Option(names = "--repeats", defaultValue = "3", description = "Timed runs per contender (default ${DEFAULT-VALUE}).")
+  int repeats;
+
+  @Option(names = "--sequential-repeats", defaultValue = "1",
+      description = "Timed runs of the one-thread contender (default ${DEFAULT-VALUE}).")
+  int sequentialRepeats;
+
+  @Option(names = "--nodes", defaultValue = "40", description = "Cluster nodes, for the waves (default ${DEFAULT-VALUE}).")
+  int nodes;
+
+  @Option(names = "--containers-per-node", defaultValue = "16",
+      description = "Tasks a node runs at once (default ${DEFAULT-VALUE}).")
+  int containersPerNode;
+
+  @Option(names = "--dir", description = "Where the tables are written once and kept (default plugin-bench/target/splitgen-data).")
+  Path dir;
+
+  @Option(names = "--no-hive", description = "Leave Hive's contender out.")
+  boolean noHive;
+
+  private int runCount;
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new SplitGenBenchmark()).execute(args));
+  }
+
+  /** One contender's timed runs. */
+  private record Runs(List<Double> seconds, long tasks, Map<String, Long> requests, Map<String, Object> extra) {
+    double median() {
+      List<Double> sorted = seconds.stream().sorted().toList();
+      return sorted.get(sorted.size() / 2);
+    }
+
+    Map<String, Object> json() {
+      Map<String, Object> m = new LinkedHashMap<>();
+      m.put("median_s", round(median()));
+      m.put("runs_s", seconds.stream().map(SplitGenBenchmark::round).toList());
+      m.put("tasks_or_splits", tasks);
+      m.put("requests", requests);
+      m.putAll(extra);
+      return m;
+    }
+  }
+
+  /** One run of a contender in the AM: the tasks it would start, and what it says of the table. */
+  private record Outcome(long tasks, Map<String, Object> extra) {
+  }
+
+  private interface Generator {
+    Outcome generate(Configuration conf, String table) throws Exception;
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    if (files < 1 || partitions < 1 || partitions > 336 || rows < 1 || latencyMs < 0 || threads < 1 || repeats < 1
+        || sequentialRepeats < 1) {
+      throw new IllegalArgumentException("files, rows, threads and repeats must be positive, partitions 1-336");
+    }
+    Path root = Path.of(System.getProperty("tezext.root", "."));
+    Path data = dir != null ? dir : root.resolve("plugin-bench/target/splitgen-data");
+    Path table = PartitionedTable.ensure(data, partitions, files, rows);
+    Path warmup = PartitionedTable.ensure(data, 10, 100, rows);
+
+    Map<String, Runs> results = new LinkedHashMap<>();
+    results.put("ours", runs("ours", table, warmup, repeats, threads, this::ours));
+    results.put("orc_tez", runs("orc_tez", table, warmup, repeats, threads, this::orcUnderTez));
+    if (!noHive) {
+      results.put("hive_etl", hive(root, table, warmup));
+    }
+    results.put("sequential", runs("sequential", table, warmup, sequentialRepeats, 1, this::ours));
+
+    double bound = (Math.ceil(files / (double) LatencyFileSystem.LIST_PAGE) + files) * latencyMs / 1000.0 / threads;
+    double ours = results.get("ours").median();
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("benchmark", "splitgen");
+    json.put("files", files);
+    json.put("partitions", partitions);
+    json.put("rows_per_file", rows);
+    json.put("latency_ms", latencyMs);
+    json.put("threads", threads);
+    json.put("ours_s", round(ours));
+    json.put("sequential_s", round(results.get("sequential").median()));
+    json.put("hive_etl_s", noHive ? null : round(results.get("hive_etl").median()));
+    json.put("orc_tez_s", round(results.get("orc_tez").median()));
+    json.put("bound_s", round(bound));
+    json.put("ratio_to_bound", round(ours / bound));
+    json.put("speedup_vs_sequential", round(results.get("sequential").median() / ours));
+    json.put("speedup_vs_hive", noHive ? null : round(results.get("hive_etl").median() / ours));
+    json.put("speedup_vs_orc_tez", round(results.get("orc_tez").median() / ours));
+    Map<String, Object> contenders = new LinkedHashMap<>();
+    results.forEach((name, r) -> contenders.put(name, r.json()));
+    json.put("contenders", contenders);
+    json.put("goals", "ours within 1.5x of the bound, at least 20x faster than sequential, faster than Hive's ETL");
+    json.put("meets_goals", ours / bound <= 1.5 && results.get("sequential").median() / ours >= 20
+        && (noHive || results.get("hive_etl").median() > ours));
+    for (Map.Entry<String, Runs> e : results.entrySet()) {
+      System.out.printf(Locale.ROOT, "%-11s %8.2f s median of %s, %,d tasks/splits, requests %s%n", e.getKey(),
+          e.getValue().median(), e.getValue().seconds().stream().map(s -> String.format(Locale.ROOT, "%.2f", s))
+              .toList(), e.getValue().tasks(), e.getValue().requests());
+    }
+    System.out.printf(Locale.ROOT, "bound %.2f s ((%d listing pages + %,d tail reads) x %d ms / %d threads)%n", bound,
+        (int) Math.ceil(files / (double) LatencyFileSystem.LIST_PAGE), files, latencyMs, threads);
+    System.out.println(new ObjectMapper().writeValueAsString(json));
+    return 0;
+  }
+
+  private Runs runs(String name, Path table, Path warmup, int count, int poolThreads, Generator generator)
+      throws Exception {
+    plan(warmup, poolThreads, generator); // class loading, the JIT, pools: not what is measured
+    List<Double> seconds = new ArrayList<>();
+    Outcome last = null;
+    Map<String, Long> requests = null;
+    for (int i = 0; i < count; i++) {
+      String authority = "splitgen-" + (runCount++);
+      Configuration conf = conf(authority, poolThreads);
+      String path = LatencyFileSystem.path(authority, table).toString();
+      long start = Stopwatch.nanos();
+      last = generator.generate(conf, path);
+      seconds.add((Stopwatch.nanos() - start) / 1e9);
+      requests = byKind(LatencyFileSystem.requests(authority));
+      System.err.printf(Locale.ROOT, "%s run %d: %.2f s%n", name, i + 1, seconds.get(i));
+    }
+    return new Runs(seconds, last.tasks(), requests, last.extra());
+  }
+
+  private void plan(Path table, int poolThreads, Generator generator) throws Exception {
+    String authority = "splitgen-" + (runCount++);
+    generator.generate(conf(authority, poolThreads), LatencyFileSystem.path(authority, table).toString());
+  }
+
+  private Configuration conf(String authority, int poolThreads) {
+    Configuration conf = new Configuration();
+    LatencyFileSystem.configure(conf, authority, LatencyModel.fixed(latencyMs));
+    conf.setInt(SplitSettings.FOOTER_THREADS, poolThreads);
+    conf.set(SplitSettings.TAIL_CACHE_BYTES, "0"); // cold: every run reads every tail
+    conf.setInt(FileInputFormat.LIST_STATUS_NUM_THREADS, poolThreads);
+    conf.setBoolean(FileInputFormat.INPUT_DIR_RECURSIVE, true);
+    return conf;
+  }
+
+  private Outcome ours(Configuration conf, String table) throws Exception {
+    DataSourceDescriptor source = OrcSplitInitializer.configBuilder(conf, OrcStripeInputFormat.class, table).build();
+    BenchInitializerContext context =
+        new BenchInitializerContext(source.getInputDescriptor().getUserPayload(), nodes, containersPerNode);
+    List<Event> events = new OrcSplitInitializer(context).initialize();
+    long plannedRows = context.counters().findCounter(OrcSplitInitializer.COUNTER_GROUP, "ROWS").getValue();
+    if (plannedRows != (long) rowsOf(table) * fileCountOf(table)) {
+      throw new IllegalStateException("ours planned " + plannedRows + " rows of " + table);
+    }
+    Map<String, Object> extra = new LinkedHashMap<>();
+    extra.put("splits", context.counters().findCounter(OrcSplitInitializer.COUNTER_GROUP, "SPLITS").getValue());
+    extra.put("stripes", context.counters().findCounter(OrcSplitInitializer.COUNTER_GROUP, "STRIPES").getValue());
+    extra.put("rows", plannedRows);
+    return new Outcome(events.size() - 1, extra);
+  }
+
+  private Outcome orcUnderTez(Configuration conf, String table) throws Exception {
+    DataSourceDescriptor source = MRInput.createConfigBuilder(conf, org.apache.orc.mapred.OrcInputFormat.class, table)
+        .groupSplits(true).build();
+    BenchInitializerContext context =
+        new BenchInitializerContext(source.getInputDescriptor().getUserPayload(), nodes, containersPerNode);
+    return new Outcome(new MRInputAMSplitGenerator(context).initialize().size() - 1, Map.of());
+  }
+
+  /** Rows per file and files of a table this benchmark wrote, from its directory's name. */
+  private int rowsOf(String table) {
+    return Integer.parseInt(table.replaceAll(".*-r(\\d+)/?$", "$1"));
+  }
+
+  private int fileCountOf(String table) {
+    return Integer.parseInt(table.replaceAll(".*-f(\\d+)-r\\d+/?$", "$1"));
+  }
+
+  /** Hive's contender in a JVM of its own, on hive-exec's class path (its ORC is not ours). */
+  private Runs hive(Path root, Path table, Path warmup) throws IOException, InterruptedException {
+    Path bench = root.resolve("hive-bench/target");
+    String classpath = bench.resolve("classes") + ":" + Files.readString(bench.resolve("runtime-classpath.txt")).trim();
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx2g", "-XX:+UseParallelGC"));
+    command.addAll(List.of(jvmFact(root, "jdk17.opens").split(" ")));
+    command.addAll(List.of("-cp", classpath, "io.tezext.bench.hive.HiveEtlSplitGeneration", table.toString(),
+        warmup.toString(), String.valueOf(latencyMs), String.valueOf(threads), String.valueOf(repeats)));
+    Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+    if (process.waitFor() != 0) {
+      throw new IllegalStateException("Hive's contender failed (exit " + process.exitValue() + "): " + out);
+    }
+    String last = out.substring(out.lastIndexOf('\n') + 1);
+    Map<?, ?> parsed = new ObjectMapper().readValue(last, Map.class);
+    List<Double> seconds = new ArrayList<>();
+    long splits = 0;
+    Map<String, Long> requests = new LinkedHashMap<>();
+    for (Object o : (List<?>) parsed.get("runs")) {
+      Map<?, ?> run = (Map<?, ?>) o;
+      seconds.add(((Number) run.get("seconds")).doubleValue());
+      splits = ((Number) run.get("splits")).longValue();
+      requests.clear();
+      ((Map<?, ?>) run.get("requests")).forEach((k, v) -> requests.put((String) k, ((Number) v).longValue()));
+      System.err.printf(Locale.ROOT, "hive_etl run %d: %.2f s%n", seconds.size(), seconds.get(seconds.size() - 1));
+    }
+    return new Runs(seconds, splits, requests, Map.of());
+  }
+
+  private static String jvmFact(Path root, String key) throws IOException {
+    for (String line : Files.readAllLines(root.resolve("build/jvm.properties"))) {
+      if (line.startsWith(key + "=")) {
+        return line.substring(key.length() + 1).trim();
+      }
+    }
+    throw new IOException("build/jvm.properties has no " + key);
+  }
+
+  private static Map<String, Long> byKind(Requests requests) {
+    Map<String, Long> m = new LinkedHashMap<>();
+    for (Requests.Kind kind : Requests.Kind.values()) {
+      m.put(kind.name().toLowerCase(Locale.ROOT), requests.of(kind));
+    }
+    return m;
+  }
+
+  static double round(double v) {
+    return Math.round(v * 1000) / 1000.0;
+  }
+}
