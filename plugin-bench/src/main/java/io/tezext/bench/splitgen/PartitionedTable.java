@@ -19,11 +19,12 @@ import org.apache.orc.Writer;
 /**
  * The benchmark's table: ORC files of several small stripes each in {@code dt=} partition
  * directories, as a day-partitioned fact table on an object store looks once compacted into many
- * files. Written once per shape and kept ({@value #DONE} marks a whole table); written through the
- * raw local file system, so no {@code .crc} files sit beside the data in the listings.
+ * files. Written once per shape and kept (a file named as the table plus {@value #DONE}, beside
+ * it, marks a whole table; nothing but the data is listed); written through the raw local file
+ * system, so no {@code .crc} files sit beside the data in the listings.
  */
 final class PartitionedTable {
-  static final String DONE = "_written";
+  static final String DONE = ".written";
   private static final TypeDescription SCHEMA = TypeDescription.fromString(
       "struct<id:bigint,customer:bigint,note:string>");
 
@@ -33,7 +34,8 @@ final class PartitionedTable {
   /** The table of {@code files} files in {@code partitions} partitions under {@code dir}, written if missing. */
   static Path ensure(Path dir, int partitions, int files, int rowsPerFile) throws IOException {
     Path table = dir.resolve(String.format(Locale.ROOT, "p%d-f%d-r%d", partitions, files, rowsPerFile));
-    if (Files.exists(table.resolve(DONE))) {
+    Path done = dir.resolve(table.getFileName() + DONE);
+    if (Files.exists(done)) {
       return table;
     }
     System.err.printf(Locale.ROOT, "writing %,d ORC files in %d partitions to %s (once) ...%n", files, partitions,
@@ -67,7 +69,7 @@ final class PartitionedTable {
         }
       }
     }
-    Files.writeString(table.resolve(DONE), "");
+    Files.writeString(done, "");
     return table;
   }
 }
