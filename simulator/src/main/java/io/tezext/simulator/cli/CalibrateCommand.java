@@ -57,6 +57,10 @@ final class CalibrateCommand implements Callable<Integer> {
   @Option(names = "--skip-bad", description = "Skip, count and list unusable history records instead of stopping.")
   boolean skipBad;
 
+  @Option(names = "--strict", description = "Refuse history the simulator would change to read it (a repair, a "
+      + "default for a missing value, a record left out), which is otherwise counted in the notes.")
+  boolean strict;
+
   @Override
   public Integer call() throws IOException {
     if (Files.exists(out) && (out.equals(base) || Files.isSameFile(out, history))) {
@@ -65,8 +69,10 @@ final class CalibrateCommand implements Callable<Integer> {
     if (out.getParent() != null && !Files.isDirectory(out.getParent())) {
       throw new IllegalArgumentException("--out " + out + ": no directory " + out.getParent());
     }
-    RecordedHistory h = new WorkloadFiles(history, workloadFormat, skipBad, spec.commandLine().getErr()).history();
-    HistoryCalibration c = HistoryCalibration.of(h);
+    RecordedHistory h = new WorkloadFiles(history, workloadFormat, skipBad, strict, spec.commandLine().getErr())
+        .history();
+    HistoryCalibration c = HistoryCalibration.of(h, new io.tezext.simulator.io.BadRecords(false, strict,
+        new ArrayList<>()));
     List<String> notes = new ArrayList<>();
     notes.add("calibrated by tezext-sim calibrate from " + history + " (" + h.runs().size() + " DAGs, "
         + h.launches().size() + " successful attempts)");

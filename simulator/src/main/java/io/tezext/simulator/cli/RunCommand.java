@@ -57,6 +57,10 @@ final class RunCommand implements Callable<Integer> {
   @Option(names = "--skip-bad", description = "Skip, count and list unusable trace records instead of stopping.")
   boolean skipBad;
 
+  @Option(names = "--strict", description = "Refuse any input the simulator would change to replay it (a repair, "
+      + "a default for a missing value, a record or key left out), which is otherwise counted in the notes.")
+  boolean strict;
+
   @Option(names = "--calibrate", defaultValue = "auto", paramLabel = "auto|off",
       description = "With Tez history as the workload: calibrate the launch model and the scheduler's keys from it "
           + "(auto, the default) or keep the scenario's (off, e.g. with a scenario from 'calibrate' on another run).")
@@ -82,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
     Scenario scenario = ScenarioFile.read(cluster, seed);
     Workload w;
     if (workload.file != null) {
-      WorkloadFiles.Replay replay = new WorkloadFiles(workload.file, workloadFormat, skipBad,
+      WorkloadFiles.Replay replay = new WorkloadFiles(workload.file, workloadFormat, skipBad, strict,
           spec.commandLine().getErr()).replay(scenario, calibrate.equals("auto"), seed);
       scenario = replay.scenario();
       w = replay.workload();

@@ -51,6 +51,7 @@ final class SideBySideRun {
    * {@code logDir} (null: counted only), and a count of its warnings to {@code console}.
    */
   List<RunResult> run(List<SchedulerSpec> schedulers, Path logDir, PrintWriter console) throws IOException {
+    Simulation.requireWorkloadFits(scenario.cluster(), workload); // before the warm-up, so errors name the workload
     ExecutorService pool = Executors.newFixedThreadPool(Math.min(schedulers.size(), threads));
     try (SchedulerLog log = new SchedulerLog(logDir);
         RunsProgressBar bar = new RunsProgressBar(schedulers.size(), workload.submissions().size())) {

@@ -3,6 +3,7 @@ package io.tezext.simulator.cli;
 import java.nio.charset.StandardCharsets;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.util.List;
 
 import picocli.CommandLine;
 
@@ -39,6 +40,15 @@ public final class TezextSim {
     CommandLine cli = new CommandLine(top);
     cli.setOut(out);
     cli.setErr(err);
+    cli.setParameterExceptionHandler((e, arguments) -> {
+      err.println("tezext-sim: " + parameterMessage(e.getMessage()));
+      err.println("(tezext-sim " + (e.getCommandLine() == cli ? "" : e.getCommandLine().getCommandName() + " ")
+          + "--help lists the options)");
+      if (top.debug) {
+        e.printStackTrace(err);
+      }
+      return BAD_INPUT;
+    });
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       int code;
       if (e instanceof IllegalArgumentException || e instanceof InputFileException) {
@@ -54,5 +64,27 @@ public final class TezextSim {
       return code;
     });
     return cli.execute(args);
+  }
+
+  /** Picocli's message, put plainly where it speaks of argument groups: an option given twice, or two that exclude each other. */
+  static String parameterMessage(String message) {
+    if (message == null || !message.contains("expected only one match but got")) {
+      return message == null ? null : message.replaceFirst("^Error: ", "");
+    }
+    java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\{(--[a-z-]+)(?:=([^}]*))?\\}").matcher(message);
+    List<String> options = new java.util.ArrayList<>();
+    List<String> values = new java.util.ArrayList<>();
+    while (m.find()) {
+      options.add(m.group(1));
+      values.add(m.group(2) == null ? "" : m.group(2));
+    }
+    if (options.size() == 2 && options.get(0).equals(options.get(1))) {
+      return options.get(0) + " is given twice (" + (values.get(0).equals(values.get(1)) ? "both times " + values.get(0)
+          : values.get(0) + " and " + values.get(1)) + "): give it once";
+    }
+    if (options.size() == 2) {
+      return options.get(0) + " and " + options.get(1) + " exclude each other: give one of them";
+    }
+    return message;
   }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.tezext.simulator.io.BadRecords;
 import io.tezext.simulator.run.Scenario;
 import io.tezext.simulator.workload.ReadContext;
 import io.tezext.simulator.workload.Workload;
@@ -26,14 +27,29 @@ final class WorkloadFiles {
   private final Path path;
   private final WorkloadFormat format;
   private final boolean skipBad;
+  private final boolean strict;
   private final PrintWriter err;
 
   WorkloadFiles(Path path, String formatName, boolean skipBad, PrintWriter err) throws IOException {
+    this(path, formatName, skipBad, false, err);
+  }
+
+  /**
+   * With {@code strict}, a repair, default or drop a reader would make (counted in the notes
+   * otherwise) fails the read instead.
+   */
+  WorkloadFiles(Path path, String formatName, boolean skipBad, boolean strict, PrintWriter err) throws IOException {
+    new BadRecords(skipBad, strict, List.of()); // refuses --skip-bad with --strict before anything is read
     this.path = path;
     this.format = formatName.equalsIgnoreCase("auto") ? WorkloadFormat.detect(path)
         : WorkloadFormat.fromCliName(formatName);
     this.skipBad = skipBad;
+    this.strict = strict;
     this.err = err;
+  }
+
+  private BadRecords badRecords() {
+    return new BadRecords(skipBad, strict, new ArrayList<>());
   }
 
   boolean isTezHistory() {
@@ -47,9 +63,9 @@ final class WorkloadFiles {
       throw new IllegalArgumentException(path + " is " + format.cliName() + ", not Tez history: only history "
           + "records how containers launched");
     }
-    List<String> skipped = new ArrayList<>();
-    RecordedHistory h = TezHistoryReader.readHistory(input, skipBad, skipped);
-    reportSkipped(skipped);
+    BadRecords bad = badRecords();
+    RecordedHistory h = TezHistoryReader.readHistory(input, bad);
+    reportSkipped(bad.skipped());
     return h;
   }
 
@@ -61,16 +77,16 @@ final class WorkloadFiles {
    */
   Replay replay(Scenario scenario, boolean calibrate, long seed) throws IOException {
     if (!isTezHistory()) {
-      List<String> skipped = new ArrayList<>();
-      Workload w = format.read(path, new ReadContext(scenario.cluster(), seed, skipBad, skipped));
-      reportSkipped(skipped);
+      BadRecords bad = badRecords();
+      Workload w = format.read(path, new ReadContext(scenario.cluster(), seed, bad));
+      reportSkipped(bad.skipped());
       return new Replay(scenario, w);
     }
     RecordedHistory h = history();
     List<String> notes = new ArrayList<>(h.workload().notes());
     Scenario s = scenario;
     if (calibrate) {
-      HistoryCalibration c = HistoryCalibration.of(h);
+      HistoryCalibration c = HistoryCalibration.of(h, badRecords());
       s = scenario.withAm(c.applyTo(scenario.am()));
       c.notes().forEach(n -> notes.add("calibrated from the history (--calibrate off to keep the scenario's): " + n));
     }

@@ -26,20 +26,27 @@ import org.apache.commons.csv.CSVRecord;
 public final class CsvInput implements Closeable, Iterable<CsvInput.Row> {
   private final String name;
   private final CSVParser parser;
+  private final CountingInputStream counted;
+  private final long size;
 
-  private CsvInput(String name, CSVParser parser) {
+  private CsvInput(String name, CSVParser parser, CountingInputStream counted, long size) {
     this.name = name;
     this.parser = parser;
+    this.counted = counted;
+    this.size = size;
   }
 
   public static CsvInput open(Path file) {
     try {
-      InputStream in = Files.newInputStream(file);
+      long size = Files.size(file);
+      CountingInputStream counted = new CountingInputStream(Files.newInputStream(file));
+      InputStream in = counted;
       if (file.getFileName().toString().endsWith(".gz")) {
         in = new GZIPInputStream(in);
       }
       BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-      return new CsvInput(file.toString(), CSVFormat.DEFAULT.builder().setTrim(true).build().parse(reader));
+      return new CsvInput(file.toString(), CSVFormat.DEFAULT.builder().setTrim(true).build().parse(reader), counted,
+          size);
     } catch (NoSuchFileException e) {
       throw new InputFileException(file + ": no such file");
     } catch (IOException e) {
@@ -76,6 +83,48 @@ public final class CsvInput implements Closeable, Iterable<CsvInput.Row> {
   @Override
   public void close() throws IOException {
     parser.close();
+  }
+
+  /**
+   * How much of the file has been read, from 0 to 1, by its bytes on disk (compressed ones for a
+   * {@code .gz}); read-ahead buffers make it run a few KB early.
+   */
+  public double fractionRead() {
+    return size == 0 ? 1 : Math.min(1, (double) counted.count / size);
+  }
+
+  /** Counts the bytes read from the file. */
+  private static final class CountingInputStream extends java.io.FilterInputStream {
+    private long count;
+
+    CountingInputStream(InputStream in) {
+      super(in);
+    }
+
+    @Override
+    public int read() throws IOException {
+      int b = super.read();
+      if (b >= 0) {
+        count++;
+      }
+      return b;
+    }
+
+    @Override
+    public int read(byte[] b, int off, int len) throws IOException {
+      int n = super.read(b, off, len);
+      if (n > 0) {
+        count += n;
+      }
+      return n;
+    }
+
+    @Override
+    public long skip(long n) throws IOException {
+      long skipped = super.skip(n);
+      count += skipped;
+      return skipped;
+    }
   }
 
   /** One CSV line, with typed field access whose errors say where the bad value is. */

@@ -4,28 +4,67 @@ import java.util.Locale;
 
 /**
  * Whether a workload fits the heap, told before it is built: a trace row can ask for billions of
- * task instances, and the reader would otherwise run out of memory without a word.
+ * task instances, and a large trace file holds more rows than the heap, so the reader would
+ * otherwise run out of memory without a word, or first keep the collector busy for minutes.
+ *
+ * @param heapBytes the heap a workload may fill (this JVM's maximum; smaller in tests)
  */
-public final class HeapEstimate {
+public record HeapEstimate(long heapBytes) {
   /** Heap per task instance over a whole replay, measured: sim-replay's 2.07 million peaked at 658 MB. */
   static final long BYTES_PER_TASK = 320;
+  /**
+   * Heap per trace row a reader holds until the workload is built (an Alibaba batch_task row: the
+   * task, its name, job, span and where it was read), measured: 1 million rows of 49 bytes, four
+   * per job, read from an 87-character path, held 398 MB.
+   */
+  public static final long BYTES_PER_ROW = 400;
+  /** Rows read before the whole file's need is projected from them. */
+  static final long PROJECT_AFTER_ROWS = 10_000;
   private static final double GB = 1 << 30;
 
-  private HeapEstimate() {
+  /** This JVM's heap. */
+  public static HeapEstimate ofThisJvm() {
+    return new HeapEstimate(Runtime.getRuntime().maxMemory());
   }
 
   /**
    * Fails, naming {@code what} and the setting to raise, if {@code tasks} task instances would not
    * fit this JVM's heap.
    */
-  public static void requireRoomFor(long tasks, String what) {
+  public void requireRoomFor(long tasks, String what) {
     double need = (double) tasks * BYTES_PER_TASK;
-    long have = Runtime.getRuntime().maxMemory();
-    if (need > have) {
+    if (need > heapBytes) {
       throw new InputFileException(String.format(Locale.ROOT, "%s: %,d task instances; replaying them takes about "
-          + "%.1f GB of heap, more than this JVM's %.1f GB: set TEZEXT_SIM_HEAP (for example "
-          + "TEZEXT_SIM_HEAP=%dg) or replay a part of the trace", what, tasks, need / GB, have / GB,
-          (long) Math.ceil(need * 1.5 / GB)));
+          + "%.1f GB of heap, %s", what, tasks, need / GB, advice(need)));
     }
+  }
+
+  /**
+   * Checked as a trace is read, row by row: fails once the rows held and the task instances read so
+   * far would not fit, or, after the first {@value #PROJECT_AFTER_ROWS} rows, once the whole file
+   * would not at the rate of its part read ({@code fractionRead} of its bytes), so that a trace too
+   * large for the heap fails in its first percent instead of after minutes of garbage collection.
+   *
+   * @param where the file and line read last, for the message
+   */
+  public void requireRoomWhileReading(long rows, long tasks, double fractionRead, String where) {
+    double need = (double) rows * BYTES_PER_ROW + (double) tasks * BYTES_PER_TASK;
+    if (need > heapBytes) {
+      throw new InputFileException(String.format(Locale.ROOT, "%s: the %,d rows read so far, with %,d task "
+          + "instances, take about %.1f GB of heap to replay, %s", where, rows, tasks, need / GB, advice(need)));
+    }
+    if (rows >= PROJECT_AFTER_ROWS && fractionRead > 0 && fractionRead < 1) {
+      double projected = need / fractionRead;
+      if (projected > heapBytes) {
+        throw new InputFileException(String.format(Locale.ROOT, "%s: the whole file would take about %.1f GB of heap "
+            + "to replay (%,d rows with %,d task instances in its first %.1f%%), %s", where, projected / GB, rows,
+            tasks, fractionRead * 100, advice(projected)));
+      }
+    }
+  }
+
+  private String advice(double need) {
+    return String.format(Locale.ROOT, "more than this JVM's %.1f GB: set TEZEXT_SIM_HEAP (for example "
+        + "TEZEXT_SIM_HEAP=%dg) or replay a part of the trace", heapBytes / GB, (long) Math.ceil(need * 1.5 / GB));
   }
 }

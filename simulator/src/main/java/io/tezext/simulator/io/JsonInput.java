@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -13,6 +15,7 @@ import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 
@@ -20,12 +23,25 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
  * Reads the simulator's JSON input files strictly: an unknown field (a typo), a value of the wrong
  * type, or a value a setter rejects is an {@link InputFileException} naming the file, the line and
  * column, and the path of the field (for example {@code dags[3].vertices[1].tasks[7].durationMs}).
+ * Nothing is changed on the way in: a field given twice, a fraction where a whole number belongs
+ * ({@code "memoryMb": 1024.5} would be cut to 1024) and a {@code null} (a field left out takes its
+ * default; one set to null has none) are errors too.
  */
 public final class JsonInput {
   private static final ObjectMapper JSON = new ObjectMapper()
+      .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
       .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+      .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+      .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+      .setDefaultSetterInfo(JsonSetter.Value.forValueNulls(Nulls.FAIL, Nulls.FAIL));
+
+  /** How Jackson starts telling of a fraction where a whole number belongs; the value follows in parentheses. */
+  private static final String FLOAT_TO_INT = "Cannot coerce Floating-point value (";
+  /** How Jackson tells of a string it cannot take as the field's type (a number, an enum). */
+  private static final java.util.regex.Pattern FROM_STRING = java.util.regex.Pattern.compile(
+      "Cannot deserialize value of type `([^`]+)` from String \"(.*)\": (.*)", java.util.regex.Pattern.DOTALL);
+  private static final String ENUM_VALUES = "not one of the values accepted for Enum class: ";
 
   private JsonInput() {
   }
@@ -74,13 +90,46 @@ public final class JsonInput {
         && p.currentToken() != null && p.currentToken() != JsonToken.START_OBJECT) {
       return where(name, e, pathPrefix) + ": expected a JSON object ({...}), found " + kind(p.currentToken());
     }
+    if (e instanceof InvalidNullException) {
+      return where(name, e, pathPrefix) + ": expected a value, found null (leave the field out for its default)";
+    }
+    String original = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+    if (e instanceof MismatchedInputException && original.startsWith(FLOAT_TO_INT)) {
+      String value = original.substring(FLOAT_TO_INT.length(), Math.max(FLOAT_TO_INT.length(), original.indexOf(')')));
+      return where(name, e, pathPrefix) + ": expected a whole number, found " + value;
+    }
+    if (e instanceof MismatchedInputException && original.startsWith("No content to map due to end-of-input")) {
+      return name + ": empty; expected a JSON object ({...})";
+    }
+    java.util.regex.Matcher fromString = FROM_STRING.matcher(original);
+    if (e instanceof MismatchedInputException && fromString.matches()) {
+      String type = fromString.group(1);
+      String why = fromString.group(3);
+      String expected = why.startsWith(ENUM_VALUES) ? "one of " + why.substring(ENUM_VALUES.length())
+          : type.equals("int") || type.equals("long") ? "a whole number" : type.contains(".") ? "a valid value" : "a " + type;
+      return where(name, e, pathPrefix) + ": expected " + expected + ", found \"" + fromString.group(2) + "\"";
+    }
     if (e instanceof JsonMappingException) {
       Throwable cause = e.getCause();
       return where(name, e, pathPrefix) + ": "
           + (cause instanceof IllegalArgumentException ? cause.getMessage() : e.getOriginalMessage());
     }
-    return where(name, e, pathPrefix) + ": not valid JSON: " + e.getOriginalMessage();
+    return where(name, e, pathPrefix) + ": " + syntaxError(e.getOriginalMessage());
   }
+
+  /**
+   * What a JSON syntax error says, in the user's terms: a field given twice, or the parser's own
+   * words without the names of the simulator's internals ({@code [Source: ...]}).
+   */
+  public static String syntaxError(String original) {
+    String message = original == null ? "" : original;
+    if (message.startsWith("Duplicate field ")) {
+      return "the field " + message.substring("Duplicate field ".length()) + " is given twice in one object; give it once";
+    }
+    return "not valid JSON: " + message.replaceAll("\\[Source: [^;\\]]*; line: (\\d+), column: (\\d+)\\]",
+        "line $1 column $2");
+  }
+
 
   private static String kind(JsonToken token) {
     return switch (token) {

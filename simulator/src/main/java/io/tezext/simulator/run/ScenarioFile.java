@@ -87,6 +87,7 @@ public final class ScenarioFile {
       Failures failures = new Failures(losses, m.failures.containerFailureProbability);
       section = "tez.conf";
       SchedulerSettingKeys.checkForAny(m.tez.tezConf(), "keys the schedulers read");
+      Simulation.schedulerConf(m.tez.tezConf()); // the keys the simulator pins, checked before anything runs
       section = "scenario";
       return new Scenario(cluster, m.tez, failures, seed, m.sampleIntervalMs);
     } catch (IllegalArgumentException e) {

@@ -66,7 +66,7 @@ public final class Simulation {
    * a container no node can hold (YARN keeps such an ask pending when it is within the maximum
    * allocation, so the run would never end).
    */
-  private static void requireWorkloadFits(ClusterSpec cluster, Workload workload) {
+  public static void requireWorkloadFits(ClusterSpec cluster, Workload workload) {
     Set<String> queues = new TreeSet<>();
     cluster.queues().forEach(q -> queues.add(q.name()));
     for (DagSubmission s : workload.submissions()) {

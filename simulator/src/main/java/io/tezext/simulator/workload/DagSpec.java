@@ -26,7 +26,12 @@ public record DagSpec(String name, List<VertexSpec> vertices, List<EdgeSpec> edg
         throw new IllegalArgumentException("DAG " + name + " has two vertices named " + v.name());
       }
     }
+    java.util.Set<String> pairs = new java.util.HashSet<>();
     for (EdgeSpec e : edges) {
+      if (!pairs.add(e.from() + "\u0000" + e.to())) {
+        throw new IllegalArgumentException("DAG " + name + ": two edges from " + e.from() + " to " + e.to()
+            + "; Tez joins two vertices by one edge");
+      }
       VertexSpec from = byName.get(e.from());
       VertexSpec to = byName.get(e.to());
       if (from == null || to == null) {
@@ -88,16 +93,19 @@ public record DagSpec(String name, List<VertexSpec> vertices, List<EdgeSpec> edg
   public long workMs() {
     long sum = 0;
     for (VertexSpec v : vertices) {
-      sum += v.workMs();
+      sum = Math.min(Long.MAX_VALUE / 2, sum + v.workMs());
     }
     return sum;
   }
 
-  /** Task time weighted by container memory, in MB x ms. */
+  /** Task time weighted by container memory, in MB x ms (saturating: it never wraps to a negative). */
   public long workMbMs() {
     long sum = 0;
     for (VertexSpec v : vertices) {
-      sum += v.workMs() * v.memoryMb();
+      long product = v.workMs() * v.memoryMb();
+      long weighted = Math.multiplyHigh(v.workMs(), v.memoryMb()) != 0 || product < 0 ? Long.MAX_VALUE / 2
+          : Math.min(Long.MAX_VALUE / 2, product);
+      sum = Math.min(Long.MAX_VALUE / 2, sum + weighted);
     }
     return sum;
   }

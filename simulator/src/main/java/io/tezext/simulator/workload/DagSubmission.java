@@ -11,9 +11,7 @@ public record DagSubmission(String id, long arrivalMs, String queue, String sess
     if (id == null || id.isBlank()) {
       throw new IllegalArgumentException("DAG submission needs an id");
     }
-    if (arrivalMs < 0) {
-      throw new IllegalArgumentException("DAG " + id + ": arrival must be >= 0 ms, was " + arrivalMs);
-    }
+    Workload.checkedTime("DAG " + id + ": arrival", arrivalMs);
     if (queue == null || queue.isBlank()) {
       queue = "default";
     }

@@ -9,9 +9,7 @@ import java.util.List;
 public record TaskSpec(long durationMs, List<String> hosts) {
 
   public TaskSpec {
-    if (durationMs < 0) {
-      throw new IllegalArgumentException("task duration must be >= 0 ms, was " + durationMs);
-    }
+    Workload.checkedTime("task duration", durationMs);
     hosts = List.copyOf(hosts);
   }
 

@@ -20,9 +20,7 @@ public record VertexSpec(String name, int memoryMb, int vcores, InputStorage inp
     if (input == null) {
       input = InputStorage.NONE;
     }
-    if (inputInitMs < 0) {
-      throw new IllegalArgumentException("vertex " + name + ": inputInitMs must be >= 0, was " + inputInitMs);
-    }
+    Workload.checkedTime("vertex " + name + ": inputInitMs", inputInitMs);
     tasks = List.copyOf(tasks);
     if (tasks.isEmpty()) {
       throw new IllegalArgumentException("vertex " + name + " has no tasks");
@@ -37,7 +35,7 @@ public record VertexSpec(String name, int memoryMb, int vcores, InputStorage inp
   public long workMs() {
     long sum = 0;
     for (TaskSpec t : tasks) {
-      sum += t.durationMs();
+      sum = Math.min(Long.MAX_VALUE / 2, sum + t.durationMs()); // each is at most 2^50: saturates, never wraps
     }
     return sum;
   }

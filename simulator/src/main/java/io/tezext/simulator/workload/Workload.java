@@ -12,6 +12,21 @@ import java.util.Set;
  * say about fidelity (for example, that data locations were synthesized).
  */
 public record Workload(String name, List<DagSubmission> submissions, List<String> notes) {
+  /**
+   * The latest arrival, longest task or initialization, and most task time in all a workload may
+   * have: 2^50 ms, about 35,000 years. The clock goes to 2^60 ms, so retries, locality penalties and
+   * launches have room on top of any workload within this bound; past it a sum would overflow.
+   */
+  public static final long MAX_TIME_MS = 1L << 50;
+
+  /** {@code ms} if it is a time in [0, {@link #MAX_TIME_MS}]; otherwise an error naming {@code field}. */
+  public static long checkedTime(String field, long ms) {
+    if (ms < 0 || ms > MAX_TIME_MS) {
+      throw new IllegalArgumentException(field + " must be in [0, " + MAX_TIME_MS + "] ms (2^50 ms, about 35,000 "
+          + "years: the simulator's clock bound), was " + ms);
+    }
+    return ms;
+  }
 
   public Workload {
     List<DagSubmission> sorted = new ArrayList<>(submissions);
@@ -21,6 +36,14 @@ public record Workload(String name, List<DagSubmission> submissions, List<String
       if (!ids.add(s.id())) {
         throw new IllegalArgumentException("workload " + name + " has two DAGs with id " + s.id());
       }
+    }
+    long total = sorted.isEmpty() ? 0 : sorted.get(sorted.size() - 1).arrivalMs();
+    for (DagSubmission s : sorted) {
+      total = Math.min(Long.MAX_VALUE / 2, total + s.dag().workMs());
+    }
+    if (total > MAX_TIME_MS) {
+      throw new IllegalArgumentException("workload " + name + ": the last arrival plus the task time of every DAG is "
+          + total + " ms, more than the simulator's clock bound of " + MAX_TIME_MS + " ms (2^50 ms, about 35,000 years)");
     }
     submissions = List.copyOf(sorted);
     notes = List.copyOf(notes);

@@ -68,7 +68,7 @@ public enum WorkloadFormat {
   TEZEXT("tezext", "the simulator's own workload file (docs/simulator-workloads.md)", path -> true) {
     @Override
     public Workload read(Path path, ReadContext context) {
-      return WorkloadJson.read(path, context.badRecords());
+      return WorkloadJson.read(path, context.badRecords(), context.cluster().hosts());
     }
   };
 
@@ -91,7 +91,7 @@ public enum WorkloadFormat {
 
   /** Reads the workload; records it cannot use fail the read or, when the context says so, are skipped and listed. */
   public Workload read(Path path, ReadContext context) throws IOException {
-    return TezHistoryReader.read(historyInput(path), context.badRecords().skip(), context.badRecords().skipped());
+    return TezHistoryReader.readHistory(historyInput(path), context.badRecords()).workload();
   }
 
   /** For a form of Tez history, its files, which also tell how the DAGs ran (calibration); otherwise null. */

@@ -22,6 +22,21 @@ class WorkloadJsonTest {
   Path dir;
 
   @Test
+  void hostsTheClusterLacksAreCountedInTheNotesAndRefusedWithStrict() throws IOException {
+    Path file = dir.resolve("hosts.json");
+    Files.writeString(file, "{\"dags\": [{\"id\": \"q1\", \"vertices\": [{\"name\": \"v\", \"input\": \"HDFS\", "
+        + "\"tasks\": [{\"durationMs\": 1, \"hosts\": [\"h1\", \"gone\"]}, {\"durationMs\": 1, \"hosts\": [\"h1\"]}]}]}]}");
+
+    Workload w = WorkloadJson.read(file, new BadRecords(false, new ArrayList<>()), List.of("h1", "h2"));
+
+    assertThat(w.notes()).containsExactly(
+        "1 tasks name hosts the scenario does not have (1 hosts: gone): no node is local to them there");
+    assertThatThrownBy(() -> WorkloadJson.read(file, new BadRecords(false, true, new ArrayList<>()), List.of("h1")))
+        .hasMessageStartingWith(file + " at dags[0].vertices[0].tasks[0].hosts: host 'gone' is not a node of the "
+            + "scenario");
+  }
+
+  @Test
   void writingThenReadingGivesTheSameWorkload() throws IOException {
     Workload w = SyntheticWorkloads.generate(SyntheticOptions.DEFAULTS.withDags(40), SyntheticWorkloadsTest.hosts(10), 2);
     Path file = dir.resolve("w.json");
@@ -62,7 +77,8 @@ class WorkloadJsonTest {
     assertThatThrownBy(() -> WorkloadJson.read(file))
         .hasMessageStartingWith(file + " line 2")
         .hasMessageContaining("at dags[0].vertices[0].tasks[1].durationMs")
-        .hasMessageEndingWith("durationMs must be >= 0, was -1");
+        .hasMessageEndingWith("durationMs must be in [0, 1125899906842624] ms (2^50 ms, about 35,000 years: the "
+            + "simulator's clock bound), was -1");
   }
 
   @Test
@@ -112,7 +128,8 @@ class WorkloadJsonTest {
 
     assertThat(w.submissions()).extracting(DagSubmission::id).containsExactly("good");
     assertThat(skipped).containsExactly(
-        file + " line 2 column 75 at dags[0].vertices[0].tasks[0].durationMs: durationMs must be >= 0, was -1",
+        file + " line 2 column 75 at dags[0].vertices[0].tasks[0].durationMs: durationMs must be in [0, "
+            + "1125899906842624] ms (2^50 ms, about 35,000 years: the simulator's clock bound), was -1",
         file + " at dags[2]: DAG bad-edge: edge a -> b names an unknown vertex (known: [a])");
     assertThatThrownBy(() -> WorkloadJson.read(file, new BadRecords(false, new ArrayList<>())))
         .hasMessageContaining("at dags[0].vertices[0].tasks[0].durationMs");

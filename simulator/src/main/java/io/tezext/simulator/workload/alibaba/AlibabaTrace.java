@@ -14,7 +14,6 @@ import java.util.Set;
 import io.tezext.simulator.io.BadRecordException;
 import io.tezext.simulator.io.CsvInput;
 import io.tezext.simulator.io.CsvInput.Row;
-import io.tezext.simulator.io.HeapEstimate;
 import io.tezext.simulator.io.InputFileException;
 import io.tezext.simulator.workload.DagSpec;
 import io.tezext.simulator.workload.DagSubmission;
@@ -56,6 +55,8 @@ public final class AlibabaTrace {
   }
 
   private Workload read(Path taskFile) throws IOException {
+    long rows = 0;
+    long instancesRead = 0;
     try (CsvInput csv = CsvInput.open(taskFile)) {
       for (Row row : csv) {
         if (row.isHeader(BatchTask.COLUMNS)) {
@@ -64,20 +65,30 @@ public final class AlibabaTrace {
         try {
           BatchTask t = BatchTask.parse(row);
           jobs.computeIfAbsent(t.job(), j -> new ArrayList<>()).add(t);
-          if (!t.terminated()) {
-            unfinished.add(t.job());
+          rows++;
+          instancesRead += t.instances();
+          if (!t.terminated() && unfinished.add(t.job())) {
+            context.changed(row.where() + " column 5 (status): '" + row.record().get(4) + "', not Terminated: job "
+                + t.job() + " is left out (only jobs whose every task ended Terminated are replayed)");
           }
         } catch (BadRecordException e) {
           skipJob(BatchTask.jobOf(row), e);
         }
+        // Checked as rows are held, not once all are: a trace too large for the heap fails in its first
+        // percent rather than after minutes of garbage collection.
+        context.heap().requireRoomWhileReading(rows, instancesRead, csv.fractionRead(), row.where());
       }
     }
     Set<String> replayed = new LinkedHashSet<>(jobs.keySet());
     replayed.removeAll(unfinished);
     replayed.removeAll(bad);
-    HeapEstimate.requireRoomFor(replayed.stream().flatMap(j -> jobs.get(j).stream()).mapToLong(BatchTask::instances)
-        .sum(), taskFile + ": the " + replayed.size() + " jobs to replay");
+    context.heap().requireRoomFor(replayed.stream().flatMap(j -> jobs.get(j).stream())
+        .mapToLong(BatchTask::instances).sum(), taskFile + ": the " + replayed.size() + " jobs to replay");
     Path instanceFile = sibling(taskFile, INSTANCE_FILE);
+    if (instanceFile == null) {
+      context.changed(taskFile + ": no " + INSTANCE_FILE + " beside it: every instance would last its task's whole "
+          + "span, an upper bound");
+    }
     BatchInstances instances = instanceFile == null ? null
         : BatchInstances.read(instanceFile, replayed, this::skipJob);
     replayed.removeAll(bad); // jobs with a bad batch_instance row
@@ -86,7 +97,8 @@ public final class AlibabaTrace {
         .orElseThrow(() -> new InputFileException(taskFile + ": no job to replay: " + jobs.size() + " jobs, "
             + unfinished.size() + " with a task that did not end Terminated, " + bad.size() + " with bad records"));
     MachineShare share = MachineShare.of(context.cluster());
-    JobDag dags = new JobDag(share, new ReplicaPlacement(context.cluster().hosts(), context.seed()), instances);
+    JobDag dags = new JobDag(share, new ReplicaPlacement(context.cluster().hosts(), context.seed()), instances,
+        context.badRecords());
     List<DagSubmission> submissions = new ArrayList<>();
     for (String job : replayed) {
       List<BatchTask> tasks = jobs.get(job);
@@ -130,6 +142,9 @@ public final class AlibabaTrace {
         notes.add(dags.instanceCountMismatches + " tasks have a different number of Terminated instances than "
             + "instance_num; the instances found are replayed");
       }
+    }
+    if (dags.repeatedDependencies > 0) {
+      notes.add(dags.repeatedDependencies + " task names name a task they run after more than once; one edge each");
     }
     if (!unfinished.isEmpty()) {
       notes.add(unfinished.size() + " jobs left out: a task did not end Terminated");

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.tezext.simulator.io.BadRecordException;
+import io.tezext.simulator.io.BadRecords;
 import io.tezext.simulator.workload.DagSpec;
 import io.tezext.simulator.workload.DataMovement;
 import io.tezext.simulator.workload.EdgeSpec;
@@ -28,12 +29,16 @@ final class JobDag {
   int instanceCountMismatches;
   /** Tasks with no Terminated instance in batch_instance, replayed from their span. */
   int spanFallbacks;
+  /** Task names naming one dependency more than once ({@code M5_3_3}): one edge each. */
+  int repeatedDependencies;
+  private final BadRecords bad;
 
   /** With {@code instances} null, every instance lasts its task's span. */
-  JobDag(MachineShare share, ReplicaPlacement placement, BatchInstances instances) {
+  JobDag(MachineShare share, ReplicaPlacement placement, BatchInstances instances, BadRecords bad) {
     this.share = share;
     this.placement = placement;
     this.instances = instances;
+    this.bad = bad;
   }
 
   DagSpec build(String job, List<BatchTask> tasks) {
@@ -50,7 +55,13 @@ final class JobDag {
     List<VertexSpec> vertices = new ArrayList<>();
     List<EdgeSpec> edges = new ArrayList<>();
     for (BatchTask t : tasks) {
-      for (int dep : t.name().dependencies()) {
+      java.util.Set<Integer> deps = new java.util.LinkedHashSet<>(t.name().dependencies());
+      if (deps.size() < t.name().dependencies().size()) {
+        bad.changed(t.where() + " column 1 (task_name): '" + t.name().name() + "' names a task it runs after "
+            + "more than once; one edge from it");
+        repeatedDependencies++;
+      }
+      for (int dep : deps) {
         BatchTask from = byId.get(dep);
         if (from == null || from == t) {
           throw new BadRecordException(t.where() + " column 1 (task_name): task '" + t.name().name()
@@ -73,11 +84,16 @@ final class JobDag {
     long[] durations = instances == null ? null : instances.durationsMs(job, t.name().name());
     if (durations == null) {
       if (instances != null) {
+        bad.changed(t.where() + ": task " + t.name().name() + " of job " + job + " has no Terminated instance in "
+            + instances.file + ": its instances last the task's span");
         spanFallbacks++;
       }
       durations = new long[t.instances()];
       Arrays.fill(durations, t.span().durationMs());
     } else if (durations.length != t.instances()) {
+      bad.changed(t.where() + " column 2 (instance_num): " + t.instances() + " instances, but " + instances.file
+          + " has " + durations.length + " Terminated ones for task " + t.name().name() + " of job " + job
+          + "; those are replayed");
       instanceCountMismatches++;
     }
     List<TaskSpec> specs = new ArrayList<>(durations.length);

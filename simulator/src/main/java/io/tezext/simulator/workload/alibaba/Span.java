@@ -10,6 +10,10 @@ record Span(long startS, long endS) {
     if (start < 0) {
       throw row.bad(5, "start_time", "seconds >= 0", Long.toString(start));
     }
+    long maxS = io.tezext.simulator.workload.Workload.MAX_TIME_MS / 1000;
+    if (end > maxS) {
+      throw row.bad(6, "end_time", "seconds <= " + maxS + " (the simulator's clock bound, 2^50 ms)", Long.toString(end));
+    }
     if (end < start) {
       throw row.bad(6, "end_time", "seconds >= start_time " + start, Long.toString(end));
     }

@@ -50,11 +50,18 @@ public final class WorkloadJson {
     return read(file, new BadRecords(false, new ArrayList<>()));
   }
 
+  /** Reads a workload file without checking its hosts against a cluster. */
+  public static Workload read(Path file, BadRecords bad) {
+    return read(file, bad, null);
+  }
+
   /**
    * Reads a workload file DAG by DAG: a DAG with a bad field or an inconsistent plan fails the read
    * or, with {@code --skip-bad}, is skipped and listed; a file that is not JSON fails either way.
+   * Task hosts that are not among {@code clusterHosts} (null: not checked) can never be node-local:
+   * they are counted in the notes, or with {@code --strict} an error.
    */
-  public static Workload read(Path file, BadRecords bad) {
+  public static Workload read(Path file, BadRecords bad, List<String> clusterHosts) {
     String name = file.toString();
     if (Files.isDirectory(file)) {
       throw new InputFileException(name + ": a directory; a workload file is a JSON object with 'dags' "
@@ -64,7 +71,7 @@ public final class WorkloadJson {
       FileSniff.requireText(file, "a workload file (the simulator's JSON, or a format --workload-format names)");
     }
     try (JsonParser p = JsonInput.parser(file)) {
-      return read(name, p, bad);
+      return read(name, p, bad, clusterHosts == null ? null : new java.util.HashSet<>(clusterHosts));
     } catch (NoSuchFileException e) {
       throw new InputFileException(name + ": no such file");
     } catch (JsonProcessingException e) {
@@ -78,18 +85,20 @@ public final class WorkloadJson {
     return toWorkload(name, JsonInput.read(name, in, WorkloadModel.class));
   }
 
-  private static Workload read(String file, JsonParser p, BadRecords bad) throws IOException {
+  private static Workload read(String file, JsonParser p, BadRecords bad, java.util.Set<String> clusterHosts)
+      throws IOException {
     if (p.nextToken() != JsonToken.START_OBJECT) {
       throw new InputFileException(file + ": a workload file is a JSON object with 'dags' (docs/simulator-workloads.md)");
     }
     WorkloadModel m = new WorkloadModel();
     List<DagSubmission> submissions = new ArrayList<>();
+    UnknownHosts hosts = new UnknownHosts(file, clusterHosts, bad);
     for (String field = p.nextFieldName(); field != null; field = p.nextFieldName()) {
       p.nextToken();
       switch (field) {
         case "name" -> m.name = JsonInput.readValue(p, String.class);
         case "notes" -> m.notes = List.of(JsonInput.readValue(p, String[].class));
-        case "dags" -> readDags(file, p, bad, submissions);
+        case "dags" -> readDags(file, p, bad, submissions, hosts);
         default -> throw new InputFileException(file + at(p) + ": unknown field '"
             + field + "'; expected one of [name, notes, dags]");
       }
@@ -100,15 +109,20 @@ public final class WorkloadJson {
     if (submissions.isEmpty() && bad.skipped().isEmpty()) {
       throw new InputFileException(file + ": no DAGs ('dags' is missing or empty): nothing to replay");
     }
+    List<String> notes = new ArrayList<>(m.notes);
+    hosts.note().ifPresent(notes::add);
+    if (!bad.skipped().isEmpty()) {
+      notes.add(bad.skipped().size() + " DAGs skipped for bad records (--skip-bad)");
+    }
     try {
-      return new Workload(m.name == null ? file : m.name, submissions, m.notes);
+      return new Workload(m.name == null ? file : m.name, submissions, notes);
     } catch (IllegalArgumentException e) {
       throw new InputFileException(file + ": " + e.getMessage());
     }
   }
 
-  private static void readDags(String file, JsonParser p, BadRecords bad, List<DagSubmission> out)
-      throws IOException {
+  private static void readDags(String file, JsonParser p, BadRecords bad, List<DagSubmission> out,
+      UnknownHosts hosts) throws IOException {
     if (p.currentToken() != JsonToken.START_ARRAY) {
       throw new InputFileException(file + at(p) + " at dags: expected an array of DAGs, found " + p.getText());
     }
@@ -116,7 +130,16 @@ public final class WorkloadJson {
     for (int d = 0; p.nextToken() != JsonToken.END_ARRAY; d++) {
       String path = "dags[" + d + "]";
       try {
-        out.add(toSubmission(file, path, JsonInput.readValue(p, WorkloadModel.DagModel.class)));
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+          JsonToken found = p.currentToken();
+          p.skipChildren();
+          throw new BadRecordException(file + at(p) + " at " + path + ": expected a DAG object ({...}), found "
+              + (found == JsonToken.VALUE_NULL ? "null" : found == JsonToken.START_ARRAY ? "an array" : "'" + p.getText() + "'"));
+        }
+        WorkloadModel.DagModel dag = JsonInput.readValue(p, WorkloadModel.DagModel.class);
+        DagSubmission submission = toSubmission(file, path, dag);
+        hosts.check(path, dag);
+        out.add(submission);
       } catch (JsonMappingException e) {
         skipRestOfElement(p, arrayDepth);
         bad.skipOrThrow(new BadRecordException(JsonInput.describe(file, e, path)));

@@ -38,14 +38,18 @@ final class WorkloadModel {
     public long arrivalMs;
     public String queue = "default";
     public String session;
+
+    public void setQueue(String queue) {
+      if (queue.isBlank()) {
+        throw new IllegalArgumentException("queue must name a queue (leave it out for 'default'), was '" + queue + "'");
+      }
+      this.queue = queue;
+    }
     public List<VertexModel> vertices = List.of();
     public List<EdgeModel> edges = List.of();
 
     public void setArrivalMs(long arrivalMs) {
-      if (arrivalMs < 0) {
-        throw new IllegalArgumentException("arrivalMs must be >= 0, was " + arrivalMs);
-      }
-      this.arrivalMs = arrivalMs;
+      this.arrivalMs = Workload.checkedTime("arrivalMs", arrivalMs);
     }
 
     static DagModel of(DagSubmission s) {
@@ -96,17 +100,12 @@ final class WorkloadModel {
     }
 
     public void setInputInitMs(long inputInitMs) {
-      if (inputInitMs < 0) {
-        throw new IllegalArgumentException("inputInitMs must be >= 0, was " + inputInitMs);
-      }
-      this.inputInitMs = inputInitMs;
+      this.inputInitMs = Workload.checkedTime("inputInitMs", inputInitMs);
     }
 
     public void setTaskDurationsMs(long[] durations) {
       for (int i = 0; i < durations.length; i++) {
-        if (durations[i] < 0) {
-          throw new IllegalArgumentException("taskDurationsMs[" + i + "] must be >= 0, was " + durations[i]);
-        }
+        Workload.checkedTime("taskDurationsMs[" + i + "]", durations[i]);
       }
       this.taskDurationsMs = durations;
     }
@@ -144,10 +143,7 @@ final class WorkloadModel {
     public List<String> hosts = List.of();
 
     public void setDurationMs(long durationMs) {
-      if (durationMs < 0) {
-        throw new IllegalArgumentException("durationMs must be >= 0, was " + durationMs);
-      }
-      this.durationMs = durationMs;
+      this.durationMs = Workload.checkedTime("durationMs", durationMs);
     }
   }
 

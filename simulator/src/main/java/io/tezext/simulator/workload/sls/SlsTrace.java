@@ -20,6 +20,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.tezext.simulator.io.BadRecordException;
 import io.tezext.simulator.io.InputFileException;
+import io.tezext.simulator.io.JsonInput;
 import io.tezext.simulator.workload.DagSubmission;
 import io.tezext.simulator.workload.ReadContext;
 import io.tezext.simulator.workload.Workload;
@@ -31,7 +32,8 @@ import io.tezext.simulator.workload.Workload;
  * {@code num.nodes}/{@code num.racks} object is skipped: the scenario file defines the cluster.
  */
 public final class SlsTrace {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = new ObjectMapper()
+      .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
   private static final Set<String> JOB_KEYS = Set.of("am.type", "yarn.sls.am.type", "job.start.ms", "job.end.ms",
       "job.queue.name", "job.id", "job.user", "job.count", "job.tasks", "job.label.expression");
   private static final Set<String> TASK_KEYS = Set.of("count", "container.host", "container.start.ms",
@@ -57,7 +59,7 @@ public final class SlsTrace {
   private SlsTrace(Path file, ReadContext context) {
     this.file = file;
     this.context = context;
-    this.dags = new SlsJobDag(new HashSet<>(context.cluster().hosts()));
+    this.dags = new SlsJobDag(new HashSet<>(context.cluster().hosts()), context.badRecords());
   }
 
   /** A file whose first 64 KB mention {@code job.tasks}. */
@@ -88,7 +90,7 @@ public final class SlsTrace {
     } catch (JsonProcessingException e) {
       JsonLocation loc = e.getLocation();
       throw new InputFileException(file + (loc == null ? "" : " line " + loc.getLineNr() + " column "
-          + loc.getColumnNr()) + ": not valid JSON: " + e.getOriginalMessage());
+          + loc.getColumnNr()) + ": " + JsonInput.syntaxError(e.getOriginalMessage()));
     }
     if (submissions.isEmpty()) {
       throw new InputFileException(file + ": no job to replay (" + jobs + " job objects, " + skippedJobs
@@ -137,7 +139,7 @@ public final class SlsTrace {
         throw new BadRecordException(job.where() + " job.id: '" + dagId + "' was used by an earlier job");
       }
       try {
-        copies.add(new DagSubmission(dagId, startMs, queue, null, dags.build(dagId, tasks)));
+        copies.add(new DagSubmission(dagId, startMs, queue, null, dags.build(dagId, tasks, job.where())));
       } catch (IllegalArgumentException e) {
         throw new BadRecordException(job.where() + ": " + e.getMessage());
       }
@@ -149,7 +151,10 @@ public final class SlsTrace {
   }
 
   private void countIgnored(SlsFields fields, Set<String> known) {
-    fields.unknownKeys(known).forEach(k -> ignoredKeys.merge(k, 1, Integer::sum));
+    for (String key : fields.unknownKeys(known)) {
+      context.changed(fields.where() + " " + key + ": a key neither SLS nor the simulator reads (a typo?), ignored");
+      ignoredKeys.merge(key, 1, Integer::sum);
+    }
   }
 
   private List<String> notes() {

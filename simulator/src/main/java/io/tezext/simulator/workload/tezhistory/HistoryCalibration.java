@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import io.tezext.simulator.am.AmSettings;
+import io.tezext.simulator.io.BadRecords;
 import io.tezext.simulator.workload.tezhistory.RecordedLaunches.Kind;
 
 /**
@@ -43,6 +44,11 @@ public record HistoryCalibration(Map<String, String> measured, Map<String, Strin
   }
 
   public static HistoryCalibration of(RecordedHistory history) {
+    return of(history, BadRecords.failFast());
+  }
+
+  /** The calibration; a recorded value it cannot replay as it is fails with {@code --strict}. */
+  public static HistoryCalibration of(RecordedHistory history, BadRecords bad) {
     RecordedLaunches l = history.launches();
     Map<String, String> measured = new LinkedHashMap<>();
     List<String> notes = new ArrayList<>();
@@ -91,7 +97,7 @@ public record HistoryCalibration(Map<String, String> measured, Map<String, Strin
         schedulerConf.put(k, v);
       }
     });
-    pinIdleReleaseTimeout(schedulerConf, notes);
+    pinIdleReleaseTimeout(schedulerConf, notes, bad);
     if (!schedulerConf.isEmpty()) {
       notes.add("tez.conf: the recorded application's " + String.join(", ", schedulerConf.keySet()));
     }
@@ -117,11 +123,14 @@ public record HistoryCalibration(Map<String, String> measured, Map<String, Strin
    * unseedable random source, which the simulator cannot reproduce; a recorded range becomes its
    * middle (the mean of the draws) for both.
    */
-  private static void pinIdleReleaseTimeout(Map<String, String> conf, List<String> notes) {
+  private static void pinIdleReleaseTimeout(Map<String, String> conf, List<String> notes, BadRecords bad) {
     Long min = longConf(conf.get(IDLE_MIN_KEY));
     Long max = longConf(conf.get(IDLE_MAX_KEY));
     if (min != null && max != null && !min.equals(max)) {
       long middle = (min + max) / 2;
+      bad.changed("the recorded application's configuration: " + IDLE_MIN_KEY + " " + min + " and " + IDLE_MAX_KEY
+          + " " + max + " differ; calibration would replay both as " + middle + " ms (--calibrate off keeps the "
+          + "scenario's)");
       conf.put(IDLE_MIN_KEY, Long.toString(middle));
       conf.put(IDLE_MAX_KEY, Long.toString(middle));
       notes.add("the recorded idle release timeout " + min + "-" + max + " ms is replayed as " + middle

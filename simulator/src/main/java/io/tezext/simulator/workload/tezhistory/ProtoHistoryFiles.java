@@ -73,7 +73,8 @@ public final class ProtoHistoryFiles implements HistoryInput {
       sink.empty(file.toString()); // created but nothing written
       return;
     } catch (IOException e) {
-      sink.unreadable(file.toString(), "not a Tez proto history SequenceFile: " + e.getMessage());
+      sink.unreadable(file.toString(), "not a Tez proto history SequenceFile"
+          + (e.getMessage() == null ? " (its header does not read as one)" : ": " + e.getMessage()));
       return;
     }
     try (reader) {

@@ -50,11 +50,21 @@ public final class TezHistoryReader {
   private final List<RecordedLaunches.Launch> launches = new ArrayList<>();
   /** The AM-side Tez keys the application ran with (its scheduler's settings). */
   private final Map<String, String> amConf = new TreeMap<>();
+  /** The events the model uses, each once per entity: where each was first seen, by entity and event. */
+  private final Map<String, String> seen = new HashMap<>();
+  private static final Set<String> USED_EVENTS = Set.of("DAG_SUBMITTED", "DAG_FINISHED", "VERTEX_INITIALIZED",
+      "TASK_ATTEMPT_STARTED", "TASK_ATTEMPT_FINISHED");
   private int memoryMb = 1024;
   private int vcores = 1;
+  /** Whether an application's configuration was read (a key it lacks has Tez's default, as in Tez). */
+  private boolean configRecorded;
+  /** Values the reader changed to go on, counted for the notes (with --strict each is an error). */
+  private int negativeInitTimes;
+  private int queuesDefaulted;
+  private int tasksEndingBeforeInputs;
 
-  private TezHistoryReader(boolean skipBad) {
-    this.badRecords = new BadRecords(skipBad, new ArrayList<>());
+  private TezHistoryReader(BadRecords badRecords) {
+    this.badRecords = badRecords;
     this.emptyFiles = new ArrayList<>();
   }
 
@@ -69,7 +79,18 @@ public final class TezHistoryReader {
   /** Reads the workload and, with it, how the recorded DAGs ran and what launch latencies they saw. */
   public static RecordedHistory readHistory(HistoryInput input, boolean skipBad, List<String> skippedOut)
       throws IOException {
-    TezHistoryReader reader = new TezHistoryReader(skipBad);
+    BadRecords bad = new BadRecords(skipBad, new ArrayList<>());
+    RecordedHistory h = readHistory(input, bad);
+    skippedOut.addAll(bad.skipped());
+    return h;
+  }
+
+  /**
+   * Reads history with {@code badRecords}' policy: records it cannot use fail the read or are
+   * skipped into its list, and values it would change fail the read with {@code --strict}.
+   */
+  public static RecordedHistory readHistory(HistoryInput input, BadRecords badRecords) throws IOException {
+    TezHistoryReader reader = new TezHistoryReader(badRecords);
     input.read(new HistoryInput.Sink() {
       @Override
       public void entity(JsonNode entity, String where) {
@@ -83,11 +104,11 @@ public final class TezHistoryReader {
 
       @Override
       public void empty(String file) {
+        reader.badRecords.changed(file + ": an empty history file (created and never written), left out");
         reader.emptyFiles.add(file);
       }
     });
     Workload w = reader.toWorkload(input);
-    skippedOut.addAll(reader.badRecords.skipped());
     List<RecordedHistory.RecordedRun> runs = new ArrayList<>();
     for (var s : w.submissions()) {
       RecordedDag d = reader.dags.get(s.id());
@@ -113,6 +134,16 @@ public final class TezHistoryReader {
   }
 
   private void record(HistoryEntity e) {
+    for (String event : e.events()) {
+      if (USED_EVENTS.contains(event)) {
+        String first = seen.putIfAbsent(e.id() + " " + event, e.where());
+        if (first != null) {
+          throw new BadRecordException(e.where() + " (" + e.id() + "): " + event + " is recorded a second time; "
+              + "first at " + first + ": the same history given twice (a file or a DAG copied or downloaded "
+              + "twice?); give each once");
+        }
+      }
+    }
     switch (e.type()) {
       case "TEZ_APPLICATION" -> configuration(e);
       case "TEZ_DAG_ID" -> dagRecord(e);
@@ -125,6 +156,7 @@ public final class TezHistoryReader {
   private void configuration(HistoryEntity e) {
     JsonNode config = HistoryEntity.field(e.otherInfo(), "config");
     if (config != null) {
+      configRecorded = true;
       memoryMb = intConf(e, config, "tez.task.resource.memory.mb", memoryMb);
       vcores = intConf(e, config, "tez.task.resource.cpu.vcores", vcores);
       config.fields().forEachRemaining(f -> {
@@ -164,6 +196,9 @@ public final class TezHistoryReader {
         String q = queue != null ? queue.asText() : e.primaryFilter("queueName");
         if (q != null) {
           dag.queue = q.substring(q.lastIndexOf('.') + 1);
+        } else {
+          badRecords.changed(e.where() + " (" + e.id() + "): no queueName: submitted to queue 'default'");
+          queuesDefaulted++;
         }
       } else if (event.equals("DAG_FINISHED")) {
         dag.succeeded = "SUCCEEDED".equals(e.infoText("status"));
@@ -182,7 +217,13 @@ public final class TezHistoryReader {
       RecordedVertex v = dag(id).vertex(id.part(4));
       v.name = e.infoText("vertexName");
       v.numTasks = (int) e.info("numTasks");
-      v.initMs = Math.max(0, e.info("initTime") - e.info("initRequestedTime"));
+      long initMs = e.info("initTime") - e.info("initRequestedTime");
+      if (initMs < 0) {
+        badRecords.changed(e.where() + " (" + e.id() + "): otherinfo.initTime " + e.info("initTime")
+            + " is before otherinfo.initRequestedTime " + e.info("initRequestedTime") + ": initialization taken as 0 ms");
+        negativeInitTimes++;
+      }
+      v.initMs = Math.max(0, initMs);
     }
   }
 
@@ -251,7 +292,9 @@ public final class TezHistoryReader {
     boolean derivedLocations = false;
     for (RecordedDag d : ordered) {
       try {
-        DagSpec spec = new HistoryDagBuilder(d, memoryMb, vcores, launches).build();
+        HistoryDagBuilder builder = new HistoryDagBuilder(d, memoryMb, vcores, launches, badRecords, new int[1]);
+        DagSpec spec = builder.build();
+        tasksEndingBeforeInputs += builder.endedBeforeInputs()[0];
         derivedLocations |= spec.vertices().stream().anyMatch(v -> v.input() == InputStorage.HDFS);
         String session = dagsPerApp.get(d.appId) > 1 ? d.appId : null;
         submissions.add(new DagSubmission(d.id, d.submittedMs - first, d.queue, session, spec));
@@ -270,6 +313,24 @@ public final class TezHistoryReader {
     if (!badRecords.skipped().isEmpty()) {
       notes.add(badRecords.skipped().size() + " history records or DAGs were skipped (--skip-bad)");
     }
+    if (!submissions.isEmpty() && !configRecorded) {
+      badRecords.changed(source.describe() + ": no TEZ_APPLICATION record with the application's configuration "
+          + "(give the whole history; proto history: the base directory, with app_data): containers of "
+          + memoryMb + " MB and " + vcores + " vcores, Tez's defaults");
+      notes.add("the history records no application configuration: containers of " + memoryMb + " MB and " + vcores
+          + " vcores, Tez's defaults (tez.task.resource.memory.mb, tez.task.resource.cpu.vcores)");
+    }
+    if (negativeInitTimes > 0) {
+      notes.add(negativeInitTimes + " vertices recorded initTime before initRequestedTime: their input "
+          + "initialization is taken as 0 ms");
+    }
+    if (queuesDefaulted > 0) {
+      notes.add(queuesDefaulted + " DAGs recorded no queueName: submitted to queue 'default'");
+    }
+    if (tasksEndingBeforeInputs > 0) {
+      notes.add(tasksEndingBeforeInputs + " tasks' successful attempts ended before their inputs were complete "
+          + "by the record: their work is taken as 0 ms");
+    }
     if (!emptyFiles.isEmpty()) {
       notes.add(emptyFiles.size() + " empty history file(s) left out (created and never written: a DAG still "
           + "running, or an AM that died): " + String.join(", ", emptyFiles));
@@ -283,7 +344,8 @@ public final class TezHistoryReader {
   }
 
   /** Builds the DagSpec of one recorded DAG from its plan and its vertices' records. */
-  private record HistoryDagBuilder(RecordedDag dag, int memoryMb, int vcores, List<RecordedLaunches.Launch> launches) {
+  private record HistoryDagBuilder(RecordedDag dag, int memoryMb, int vcores, List<RecordedLaunches.Launch> launches,
+      BadRecords badRecords, int[] endedBeforeInputs) {
     DagSpec build() {
       Map<String, RecordedVertex> byName = new HashMap<>();
       dag.vertices.values().forEach(v -> {
@@ -320,7 +382,14 @@ public final class TezHistoryReader {
           }
           List<String> hosts = input == InputStorage.HDFS && a.host != null ? List.of(a.host) : List.of();
           long inputsReady = inputsReady(producers.getOrDefault(name, List.of()), byName, t);
-          long workMs = Math.max(0, a.endMs - Math.max(a.startMs, inputsReady));
+          long workMs = a.endMs - Math.max(a.startMs, inputsReady);
+          if (workMs < 0) {
+            badRecords.changed(dag.planWhere + ": DAG " + dag.id + " vertex '" + name + "' task " + t
+                + ": its successful attempt ends at " + a.endMs + ", before its inputs were complete at "
+                + inputsReady + ": its work taken as 0 ms");
+            endedBeforeInputs[0]++;
+            workMs = 0;
+          }
           tasks.add(new TaskSpec(workMs, hosts));
           if (a.container != null && a.node != null && a.allocationMs > 0) {
             launches.add(new RecordedLaunches.Launch(dag.appId, dag.id, name, t, a.node, a.container, a.allocationMs,

@@ -17,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.tezext.simulator.cluster.ClusterSpec;
 import io.tezext.simulator.cluster.YarnSettings;
+import io.tezext.simulator.io.BadRecords;
+import io.tezext.simulator.io.HeapEstimate;
 import io.tezext.simulator.io.InputFileException;
 import io.tezext.simulator.workload.DagSpec;
 import io.tezext.simulator.workload.DagSubmission;
@@ -188,6 +190,38 @@ class AlibabaTraceTest {
     assertThat(TaskName.parse("J12")).isEqualTo(new TaskName("J12", 12, List.of()));
     assertThat(TaskName.parse("MergeTask").inDag()).isFalse();
     assertThat(TaskName.parse("task_Nzg3ODAw").inDag()).isFalse();
+  }
+
+  @Test
+  void aTraceTooLargeForTheHeapFailsInItsFirstRowsNotAfterReadingThemAll() throws IOException {
+    StringBuilder rows = new StringBuilder();
+    for (int job = 0; job < 100_000; job++) {
+      rows.append("M1,1,j_").append(job).append(",1,Terminated,100,200,100,0.5\n");
+    }
+    Path file = write("batch_task.csv", rows.toString());
+    // 100,000 rows of one instance each take about 69 MB; a heap of 16 MB is passed a fifth of the way in,
+    // but the projection from the first 10,000 rows (a tenth of the file) says so at once.
+    ReadContext context = new ReadContext(CLUSTER, 1, new BadRecords(false, new ArrayList<>()), new HeapEstimate(16 << 20));
+
+    assertThatThrownBy(() -> AlibabaTrace.read(file, context))
+        .isInstanceOf(InputFileException.class)
+        .hasMessageStartingWith(file + " line 10000: the whole file would take about 0.1 GB of heap to replay "
+            + "(10,000 rows with 10,000 task instances in its first ")
+        .hasMessageContaining("TEZEXT_SIM_HEAP");
+  }
+
+  @Test
+  void withoutBatchInstanceAndWithUnfinishedJobsTheChangesAreCountedAndStrictRefusesThem() throws IOException {
+    Path file = write("batch_task.csv", TASKS + "M1,1,j_9,1,Failed,100,200,100,0.5\n");
+
+    Workload w = read(file, new ArrayList<>());
+
+    assertThat(w.notes()).anyMatch(n -> n.contains("2 jobs left out: a task did not end Terminated"))
+        .anyMatch(n -> n.contains("no batch_instance.csv beside batch_task.csv"));
+    assertThatThrownBy(() -> AlibabaTrace.read(file, new ReadContext(CLUSTER, 1,
+        new BadRecords(false, true, new ArrayList<>()))))
+        .hasMessageContaining(file + " line ")
+        .hasMessageContaining("column 5 (status): '").hasMessageContaining("', not Terminated: job ");
   }
 
   @Test

@@ -23,13 +23,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * info merged; related entities as {@code {type: [ids]}}), an attempt's node and container in its
  * other info, the queue as a primary filter, and one zip per DAG with the DAG entry and part files.
  */
-final class AtsZipFixture {
+public final class AtsZipFixture {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private AtsZipFixture() {
   }
 
-  static Path write(Path simpleHistory, Path dir) throws IOException {
+  public static Path write(Path simpleHistory, Path dir) throws IOException {
     Map<String, ObjectNode> merged = new LinkedHashMap<>();
     for (String line : Files.readAllLines(simpleHistory, StandardCharsets.UTF_8)) {
       String record = line.replace("\u0001", "").trim();

@@ -124,6 +124,38 @@ class SimpleHistoryReaderTest {
   }
 
   @Test
+  void theSameHistoryTwiceIsRefusedOrWithSkipBadReadOnce() throws Exception {
+    Files.copy(fixture(), dir.resolve("history.txt.appattempt_1"));
+    Files.copy(fixture(), dir.resolve("history.txt.appattempt_1.copy"));
+
+    assertThatThrownBy(() -> TezHistoryReader.read(new SimpleHistoryFiles(dir), false, new ArrayList<>()))
+        .isInstanceOf(BadRecordException.class)
+        .hasMessageStartingWith(dir.resolve("history.txt.appattempt_1.copy") + " line 4 (dag_1795361869420_0001_1): "
+            + "DAG_SUBMITTED is recorded a second time; first at " + dir.resolve("history.txt.appattempt_1") + " line 4");
+    List<String> skipped = new ArrayList<>();
+    Workload once = TezHistoryReader.read(new SimpleHistoryFiles(dir), true, skipped);
+    assertThat(once.submissions()).isEqualTo(
+        TezHistoryReader.read(new SimpleHistoryFiles(fixture()), false, new ArrayList<>()).submissions());
+    assertThat(skipped).isNotEmpty().allMatch(s -> s.contains("is recorded a second time"));
+  }
+
+  @Test
+  void anInitializationEndingBeforeItsRequestIsCountedAndRefusedWithStrict() throws Exception {
+    List<String> lines = Files.readAllLines(fixture(), StandardCharsets.UTF_8);
+    int n = indexOf(lines, "VERTEX_INITIALIZED");
+    Path file = withLine(n + 1, lines.get(n).replaceFirst("\"initTime\":\\d+", "\"initTime\":1"));
+
+    Workload w = TezHistoryReader.read(new SimpleHistoryFiles(file), false, new ArrayList<>());
+
+    assertThat(w.notes()).contains("1 vertices recorded initTime before initRequestedTime: their input initialization "
+        + "is taken as 0 ms");
+    assertThatThrownBy(() -> TezHistoryReader.readHistory(new SimpleHistoryFiles(file),
+        new io.tezext.simulator.io.BadRecords(false, true, new ArrayList<>())))
+        .hasMessageStartingWith(file + " line " + (n + 1))
+        .hasMessageContaining("otherinfo.initTime 1 is before otherinfo.initRequestedTime");
+  }
+
+  @Test
   void detectsHistoryFilesByTheirFirstRecord() throws Exception {
     assertThat(SimpleHistoryFiles.looksLikeHistory(fixture())).isTrue();
     assertThat(SimpleHistoryFiles.looksLikeHistory(Files.writeString(dir.resolve("w.json"), "{\"dags\": []}")))
