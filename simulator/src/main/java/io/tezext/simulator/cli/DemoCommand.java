@@ -37,6 +37,9 @@ final class DemoCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
+  @picocli.CommandLine.ParentCommand
+  TezextSim top;
+
   @Option(names = "--out", paramLabel = "DIR", defaultValue = "tezext-sim-out/demo",
       description = "Directory for the JSON and CSV reports (default ${DEFAULT-VALUE}).")
   Path out;
@@ -62,7 +65,7 @@ final class DemoCommand implements Callable<Integer> {
     // The demo replaces its own previous report (and never anything else).
     try (ReportDirectory dir = ReportDirectory.prepare(out, true, "--out")) {
       List<RunResult> results = new SideBySideRun(scenario, workload, false, !quiet,
-          Runtime.getRuntime().availableProcessors()).run(specs, dir.staging(), spec.commandLine().getOut());
+          Runtime.getRuntime().availableProcessors(), top.stop).run(specs, dir.staging(), spec.commandLine().getOut());
       SideBySideRun.report(List.of(ReportType.values()), results, dir, spec.commandLine().getOut());
       return SideBySideRun.stalls(results, spec.commandLine().getErr());
     }

@@ -8,6 +8,7 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -25,6 +26,9 @@ import io.tezext.simulator.workload.WorkloadFormat;
 final class RunCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
+
+  @ParentCommand
+  TezextSim top;
 
   @Option(names = "--cluster", required = true, paramLabel = "FILE",
       description = "Scenario file: nodes, queues, YARN and Tez behaviour, failures (docs/simulator.md).")
@@ -94,7 +98,8 @@ final class RunCommand implements Callable<Integer> {
       w = synthetic.generate(scenario.cluster().hosts(), seed);
     }
     try (ReportDirectory dir = output.prepare()) {
-      List<RunResult> results = new SideBySideRun(scenario, w, output.checkInvariants, !output.quiet, output.threads)
+      List<RunResult> results = new SideBySideRun(scenario, w, output.checkInvariants, !output.quiet, output.threads,
+          top.stop)
           .run(specs, dir == null ? null : dir.staging(), spec.commandLine().getOut());
       output.write(results, dir, spec.commandLine().getOut());
       return SideBySideRun.stalls(results, spec.commandLine().getErr());

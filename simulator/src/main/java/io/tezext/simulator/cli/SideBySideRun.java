@@ -15,6 +15,8 @@ import io.tezext.simulator.metrics.RunResult;
 import io.tezext.simulator.report.ComparedRun;
 import io.tezext.simulator.report.ReportType;
 import io.tezext.simulator.run.RunOptions;
+import io.tezext.simulator.run.RunStoppedException;
+import io.tezext.simulator.run.StopSignal;
 import io.tezext.simulator.run.Scenario;
 import io.tezext.simulator.run.SchedulerLog;
 import io.tezext.simulator.run.Simulation;
@@ -37,13 +39,17 @@ final class SideBySideRun {
   private final boolean checkInvariants;
   private final boolean progress;
   private final int threads;
+  private final StopSignal stop;
 
-  SideBySideRun(Scenario scenario, Workload workload, boolean checkInvariants, boolean progress, int threads) {
+  /** Runs that end at their next event, with {@link RunStoppedException}, once {@code stop} is requested. */
+  SideBySideRun(Scenario scenario, Workload workload, boolean checkInvariants, boolean progress, int threads,
+      StopSignal stop) {
     this.scenario = scenario;
     this.workload = workload;
     this.checkInvariants = checkInvariants;
     this.progress = progress;
     this.threads = threads;
+    this.stop = stop;
   }
 
   /**
@@ -62,7 +68,7 @@ final class SideBySideRun {
         SchedulerSpec spec = schedulers.get(i);
         Simulation.ProgressListener listener = progress ? bar.forRun(i) : Simulation.ProgressListener.NONE;
         RunOptions options = RunOptions.DEFAULT.checkingInvariants(checkInvariants).reportingTo(listener)
-            .sharing(classes);
+            .sharing(classes).stoppingOn(stop);
         runs.add(pool.submit(() -> inThreadNamedFor(spec, () -> new Simulation(scenario, workload, spec, options).run())));
       }
       List<RunResult> results = new ArrayList<>(runs.size());
@@ -106,7 +112,8 @@ final class SideBySideRun {
     List<Future<RunResult>> runs = new ArrayList<>();
     for (SchedulerSpec spec : schedulers) {
       runs.add(pool.submit(() -> inThreadNamedFor(spec,
-          () -> new Simulation(scenario, slice, spec, RunOptions.DEFAULT.withoutRecords().sharing(classes)).run())));
+          () -> new Simulation(scenario, slice, spec, RunOptions.DEFAULT.withoutRecords().sharing(classes)
+              .stoppingOn(stop)).run())));
     }
     for (Future<RunResult> run : runs) {
       run.get();

@@ -4,10 +4,14 @@ import java.nio.charset.StandardCharsets;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import picocli.CommandLine;
 
 import io.tezext.simulator.io.InputFileException;
+import io.tezext.simulator.run.RunStoppedException;
+import io.tezext.simulator.run.StopSignal;
 import picocli.CommandLine.Command;
 
 /**
@@ -28,15 +32,42 @@ public final class TezextSim {
   static final int BAD_INPUT = 2;
   static final int FAILED = 1;
   static final int STALLED = 3;
+  /** Stopped by SIGTERM (128 + 15, what a shell reports for a process SIGTERM ended). */
+  static final int STOPPED = 143;
+  /** How long SIGTERM waits for the runs to stop and the staged reports to be removed. */
+  static final long STOP_WAIT_MS = 900;
+
+  /** Runs watch it; SIGTERM requests it. */
+  StopSignal stop = StopSignal.NEVER;
 
   public static void main(String[] args) {
-    System.exit(execute(args, new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true),
-        new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true)));
+    StopSignal stop = new StopSignal();
+    CountDownLatch done = new CountDownLatch(1);
+    // SIGTERM (and Ctrl-C) run the shutdown hooks and then halt the JVM: ask the runs to stop, and give
+    // the command a moment to unwind, so that what it staged is removed instead of left half-written.
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      stop.request();
+      try {
+        done.await(STOP_WAIT_MS, TimeUnit.MILLISECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "tezext-sim-stop"));
+    int code = execute(args, new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true),
+        new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true), stop);
+    done.countDown();
+    System.exit(code);
   }
 
   /** Runs the command line; what it prints goes to {@code out} and {@code err}. */
   public static int execute(String[] args, PrintWriter out, PrintWriter err) {
+    return execute(args, out, err, StopSignal.NEVER);
+  }
+
+  /** Runs the command line; its runs stop, leaving no report, once {@code stop} is requested. */
+  public static int execute(String[] args, PrintWriter out, PrintWriter err, StopSignal stop) {
     TezextSim top = new TezextSim();
+    top.stop = stop;
     CommandLine cli = new CommandLine(top);
     cli.setOut(out);
     cli.setErr(err);
@@ -51,6 +82,10 @@ public final class TezextSim {
     });
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       int code;
+      if (e instanceof RunStoppedException) {
+        err.println("tezext-sim: " + e.getMessage() + "; no report written");
+        return STOPPED;
+      }
       if (e instanceof IllegalArgumentException || e instanceof InputFileException) {
         err.println("tezext-sim: " + e.getMessage());
         code = BAD_INPUT;

@@ -13,29 +13,35 @@ import io.tezext.simulator.scheduler.SchedulerClasses;
  *     the run's own
  * @param maxSimulatedMs how long after the last arrival the run may go on before it is stopped as
  *     timed out ({@link Long#MAX_VALUE}: no limit; a hang is detected in any case)
+ * @param stop asked after every event: once requested, the run ends with {@link RunStoppedException}
  */
 public record RunOptions(boolean checkInvariants, boolean keepRecords, Simulation.ProgressListener progress,
-    SchedulerClasses classes, long maxSimulatedMs) {
+    SchedulerClasses classes, long maxSimulatedMs, StopSignal stop) {
   public static final RunOptions DEFAULT = new RunOptions(false, true, Simulation.ProgressListener.NONE, null,
-      Long.MAX_VALUE);
+      Long.MAX_VALUE, StopSignal.NEVER);
 
   public RunOptions withoutRecords() {
-    return new RunOptions(checkInvariants, false, progress, classes, maxSimulatedMs);
+    return new RunOptions(checkInvariants, false, progress, classes, maxSimulatedMs, stop);
   }
 
   public RunOptions checkingInvariants(boolean check) {
-    return new RunOptions(check, keepRecords, progress, classes, maxSimulatedMs);
+    return new RunOptions(check, keepRecords, progress, classes, maxSimulatedMs, stop);
   }
 
   public RunOptions reportingTo(Simulation.ProgressListener listener) {
-    return new RunOptions(checkInvariants, keepRecords, listener, classes, maxSimulatedMs);
+    return new RunOptions(checkInvariants, keepRecords, listener, classes, maxSimulatedMs, stop);
   }
 
   public RunOptions stoppingAfter(long ms) {
-    return new RunOptions(checkInvariants, keepRecords, progress, classes, ms);
+    return new RunOptions(checkInvariants, keepRecords, progress, classes, ms, stop);
   }
 
   public RunOptions sharing(SchedulerClasses shared) {
-    return new RunOptions(checkInvariants, keepRecords, progress, shared, maxSimulatedMs);
+    return new RunOptions(checkInvariants, keepRecords, progress, shared, maxSimulatedMs, stop);
+  }
+
+  /** A run that ends with {@link RunStoppedException} at its next event once {@code signal} is requested. */
+  public RunOptions stoppingOn(StopSignal signal) {
+    return new RunOptions(checkInvariants, keepRecords, progress, classes, maxSimulatedMs, signal);
   }
 }

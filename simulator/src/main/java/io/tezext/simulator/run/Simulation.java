@@ -129,10 +129,13 @@ public final class Simulation {
     hangs.start(first, () -> recorder.dagsEnded() < total);
     long deadlineMs = options.maxSimulatedMs() == Long.MAX_VALUE ? Long.MAX_VALUE
         : submissions.get(submissions.size() - 1).arrivalMs() + options.maxSimulatedMs();
+    StopSignal stop = options.stop();
     loop.run(() -> {
       options.progress().update(loop.now(), recorder.dagsEnded(), total);
-      return recorder.dagsEnded() == total && fleet.allExited() || hangs.hung() || loop.now() > deadlineMs;
+      return recorder.dagsEnded() == total && fleet.allExited() || hangs.hung() || loop.now() > deadlineMs
+          || stop.requested();
     });
+    stop.check();
     boolean completed = recorder.dagsEnded() == total && fleet.allExited();
     RunHealth.End end = completed ? RunHealth.End.COMPLETED
         : hangs.hung() ? RunHealth.End.HUNG : RunHealth.End.TIMED_OUT;

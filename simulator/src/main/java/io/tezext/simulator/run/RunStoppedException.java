@@ -1,0 +1,10 @@
+package io.tezext.simulator.run;
+
+/** A run ended early because its {@link StopSignal} was requested; it has no result. */
+public final class RunStoppedException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  public RunStoppedException() {
+    super("stopped (SIGTERM) before the runs ended");
+  }
+}
