@@ -63,7 +63,7 @@ final class DemoCommand implements Callable<Integer> {
     }
     List<SchedulerSpec> specs = SCHEDULERS.stream().map(SchedulerSpec::parse).toList();
     // The demo replaces its own previous report (and never anything else).
-    try (ReportDirectory dir = ReportDirectory.prepare(out, true, "--out")) {
+    try (ReportDirectory dir = ReportDirectory.prepare(out, true, "--out", top.stop)) {
       List<RunResult> results = new SideBySideRun(scenario, workload, false, !quiet,
           Runtime.getRuntime().availableProcessors(), top.stop).run(specs, dir.staging(), spec.commandLine().getOut());
       SideBySideRun.report(List.of(ReportType.values()), results, dir, spec.commandLine().getOut());

@@ -53,8 +53,8 @@ final class OutputArgs {
   }
 
   /** The checked --out directory, before anything runs; null without --out. */
-  ReportDirectory prepare() {
-    return out == null ? null : ReportDirectory.prepare(out, overwrite, "--out");
+  ReportDirectory prepare(io.tezext.simulator.run.StopSignal stop) {
+    return out == null ? null : ReportDirectory.prepare(out, overwrite, "--out", stop);
   }
 
   /** Writes the reports into {@code dir} (null: console only) and moves them into place. */

@@ -15,7 +15,9 @@ import java.util.stream.Stream;
 import io.tezext.simulator.report.csv.CsvReport;
 import io.tezext.simulator.report.html.HtmlReport;
 import io.tezext.simulator.report.json.JsonReport;
+import io.tezext.simulator.run.RunStoppedException;
 import io.tezext.simulator.run.SchedulerLog;
+import io.tezext.simulator.run.StopSignal;
 
 /**
  * The {@code --out} directory of a command, written all at once: everything goes to a staging
@@ -33,6 +35,7 @@ final class ReportDirectory implements AutoCloseable {
   private final Path out;
   private final Path staging;
   private boolean committed;
+  private boolean abandoned;
 
   private ReportDirectory(Path out, Path staging) {
     this.out = out;
@@ -46,6 +49,17 @@ final class ReportDirectory implements AutoCloseable {
    * @param option the option that named it, for messages
    */
   static ReportDirectory prepare(Path out, boolean replace, String option) {
+    return prepare(out, replace, option, StopSignal.NEVER);
+  }
+
+  /** Checks {@code out} and stages beside it; a stop that finds the command still running removes the staging. */
+  static ReportDirectory prepare(Path out, boolean replace, String option, StopSignal stop) {
+    ReportDirectory dir = prepareStaging(out, replace, option);
+    stop.onStop(dir::abandon);
+    return dir;
+  }
+
+  private static ReportDirectory prepareStaging(Path out, boolean replace, String option) {
     Path target = out.toAbsolutePath().normalize();
     if (Files.exists(target) && !Files.isDirectory(target)) {
       throw new IllegalArgumentException(option + " " + out + " is a file, not a directory");
@@ -87,7 +101,10 @@ final class ReportDirectory implements AutoCloseable {
   }
 
   /** Moves the complete set into place, replacing what {@code out} held. */
-  void commit() throws IOException {
+  synchronized void commit() throws IOException {
+    if (abandoned) {
+      throw new RunStoppedException();
+    }
     Path previous = null;
     if (Files.exists(out)) {
       previous = Files.createTempDirectory(out.getParent(), "." + out.getFileName() + ".previous-");
@@ -103,9 +120,21 @@ final class ReportDirectory implements AutoCloseable {
 
   /** Without a commit, removes what was staged: a failed command leaves nothing behind. */
   @Override
-  public void close() throws IOException {
+  public synchronized void close() throws IOException {
     if (!committed) {
       deleteTree(staging);
+    }
+  }
+
+  /** On a stop the command could not unwind from in time: removes what was staged, and commits nothing after. */
+  synchronized void abandon() {
+    abandoned = true;
+    for (int attempt = 0; attempt < 2 && !committed && Files.exists(staging); attempt++) {
+      try {
+        deleteTree(staging); // a run may still add a file as it goes: then once more
+      } catch (IOException | java.io.UncheckedIOException e) {
+        // the JVM is stopping; what is left is a hidden .partial- directory
+      }
     }
   }
 

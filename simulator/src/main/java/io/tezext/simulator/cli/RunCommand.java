@@ -97,7 +97,7 @@ final class RunCommand implements Callable<Integer> {
     } else {
       w = synthetic.generate(scenario.cluster().hosts(), seed);
     }
-    try (ReportDirectory dir = output.prepare()) {
+    try (ReportDirectory dir = output.prepare(top.stop)) {
       List<RunResult> results = new SideBySideRun(scenario, w, output.checkInvariants, !output.quiet, output.threads,
           top.stop)
           .run(specs, dir == null ? null : dir.staging(), spec.commandLine().getOut());

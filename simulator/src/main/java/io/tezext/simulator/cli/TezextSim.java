@@ -34,8 +34,11 @@ public final class TezextSim {
   static final int STALLED = 3;
   /** Stopped by SIGTERM (128 + 15, what a shell reports for a process SIGTERM ended). */
   static final int STOPPED = 143;
-  /** How long SIGTERM waits for the runs to stop and the staged reports to be removed. */
-  static final long STOP_WAIT_MS = 900;
+  /**
+   * How long SIGTERM waits for the command to unwind (its runs stop at their next event and it
+   * removes its staged reports); after that the stop removes them itself.
+   */
+  static final long STOP_WAIT_MS = 500;
 
   /** Runs watch it; SIGTERM requests it. */
   StopSignal stop = StopSignal.NEVER;
@@ -43,18 +46,23 @@ public final class TezextSim {
   public static void main(String[] args) {
     StopSignal stop = new StopSignal();
     CountDownLatch done = new CountDownLatch(1);
+    PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
+    PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
     // SIGTERM (and Ctrl-C) run the shutdown hooks and then halt the JVM: ask the runs to stop, and give
     // the command a moment to unwind, so that what it staged is removed instead of left half-written.
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       stop.request();
       try {
-        done.await(STOP_WAIT_MS, TimeUnit.MILLISECONDS);
+        if (!done.await(STOP_WAIT_MS, TimeUnit.MILLISECONDS)) {
+          stop.cleanUp(); // a run busy loading classes, say, has not seen the stop yet
+          err.println("tezext-sim: " + new RunStoppedException().getMessage() + "; no report written");
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
+        stop.cleanUp();
       }
     }, "tezext-sim-stop"));
-    int code = execute(args, new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true),
-        new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true), stop);
+    int code = execute(args, out, err, stop);
     done.countDown();
     System.exit(code);
   }

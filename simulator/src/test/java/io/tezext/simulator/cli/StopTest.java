@@ -1,6 +1,7 @@
 package io.tezext.simulator.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -23,6 +24,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.tezext.simulator.run.RunStoppedException;
 import io.tezext.simulator.run.StopSignal;
 
 /**
@@ -56,6 +58,22 @@ class StopTest {
         + System.lineSeparator());
     assertThat(out).doesNotExist();
     assertThat(entries(dir)).isEmpty();
+  }
+
+  @Test
+  void aStopTheCommandDidNotUnwindFromInTimeRemovesTheStagingItselfAndNothingIsCommittedAfter() throws IOException {
+    StopSignal stop = new StopSignal();
+    Path out = dir.resolve("out");
+    ReportDirectory staged = ReportDirectory.prepare(out, false, "--out", stop);
+    Files.writeString(staged.staging().resolve("summary.json"), "{}");
+
+    stop.request();
+    stop.cleanUp(); // what the shutdown hook does when the command is still busy
+
+    assertThat(entries(dir)).isEmpty();
+    assertThatThrownBy(staged::commit).isInstanceOf(RunStoppedException.class);
+    staged.close();
+    assertThat(out).doesNotExist();
   }
 
   @Test
