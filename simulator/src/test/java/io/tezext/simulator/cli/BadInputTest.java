@@ -173,6 +173,8 @@ class BadInputTest {
             + "\"edges\": [{\"from\": \"a\", \"to\": \"a\", \"movement\": \"FAN_OUT\"}]"), "at dags[0].edges[0].movement",
             "expected one of [BROADCAST, ONE_TO_ONE, SCATTER_GATHER], found \"FAN_OUT\""),
         workload("a blank queue", dag("\"queue\": \" \", \"vertices\": []"), "at dags[0].queue", "must name a queue"),
+        workload("a blank session", dag("\"session\": \"\", \"vertices\": []"), "at dags[0].session",
+            "must name a session"),
         workload("a queue the scenario lacks", dag("\"queue\": \"etl\", \"vertices\": [{\"name\": \"v\", "
             + "\"taskDurationsMs\": [1]}]"), "w.json: DAG q1 is submitted to queue 'etl'", "which the scenario does not define"),
         workload("a container no node holds", dag("\"vertices\": [{\"name\": \"v\", \"memoryMb\": 999999, "

@@ -45,6 +45,14 @@ final class WorkloadModel {
       }
       this.queue = queue;
     }
+
+    public void setSession(String session) {
+      if (session.isBlank()) {
+        throw new IllegalArgumentException("session must name a session (leave it out for an AM of the DAG's own), "
+            + "was '" + session + "'");
+      }
+      this.session = session;
+    }
     public List<VertexModel> vertices = List.of();
     public List<EdgeModel> edges = List.of();
 
