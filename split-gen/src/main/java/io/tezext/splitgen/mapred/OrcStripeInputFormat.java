@@ -46,7 +46,11 @@ public class OrcStripeInputFormat<V extends WritableComparable<?>> extends FileI
     }
     StripeReaders.Opened opened = StripeReaders.open(stripes, job);
     TypeDescription schema = opened.options().getSchema(); // ORC's reader schema key, if set
-    return new OrcMapredRecordReader(opened.reader().rows(opened.options()),
-        schema == null ? opened.reader().getSchema() : schema);
+    try {
+      return new StripeRecordReader<>(new OrcMapredRecordReader(opened.reader().rows(opened.options()),
+          schema == null ? opened.reader().getSchema() : schema), stripes);
+    } catch (IOException | RuntimeException e) { // the first stripe's footer, read as the reader starts
+      throw stripes.readFailure(e);
+    }
   }
 }

@@ -45,6 +45,10 @@ public class OrcStripeInputFormat<V extends WritableComparable<?>> extends FileI
           + "), not " + split.getClass().getName() + " (" + split + ")");
     }
     StripeReaders.Opened opened = StripeReaders.open(stripes, context.getConfiguration());
-    return new OrcMapreduceRecordReader(opened.reader(), opened.options());
+    try {
+      return new StripeRecordReader<>(new OrcMapreduceRecordReader(opened.reader(), opened.options()), stripes);
+    } catch (IOException | RuntimeException e) { // the first stripe's footer, read as the reader starts
+      throw stripes.readFailure(e);
+    }
   }
 }

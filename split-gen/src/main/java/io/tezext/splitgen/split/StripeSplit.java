@@ -71,6 +71,11 @@ public class StripeSplit extends FileSplit {
     return tail.length == 0 ? null : tail;
   }
 
+  /** A failure reading this split's rows, naming the split (ORC's own exceptions do not). */
+  public IOException readFailure(Exception cause) {
+    return new IOException(this + ": its rows could not be read, the file is corrupt or unreadable: " + cause, cause);
+  }
+
   @Override
   public void write(DataOutput out) throws IOException {
     super.write(out);

@@ -201,6 +201,20 @@ class StripeSplitReadTest {
   }
 
   @Test
+  void aStripeThatCannotBeReadFailsNamingTheSplit() throws IOException {
+    Path file = TestOrc.write(dir.resolve("t/part-0.orc"), 0, 20_000, CompressionKind.ZLIB, 64 << 10, TestOrc.SCHEMA);
+    byte[] bytes = Files.readAllBytes(file);
+    for (int i = 200; i < 2_000; i++) { // inside the first stripe; the tail stays whole
+      bytes[i] ^= 0x5a;
+    }
+    Files.write(file, bytes);
+    JobConf job = job(dir.resolve("t"));
+    InputSplit[] splits = new io.tezext.splitgen.mapred.OrcStripeInputFormat<OrcStruct>().getSplits(job, 1);
+    assertThatThrownBy(() -> readMapred(sent(splits[0]), job, new BitSet())).isInstanceOf(IOException.class)
+        .hasMessageContaining("part-0.orc:3+").hasMessageContaining("its rows could not be read");
+  }
+
+  @Test
   void aSchemaOfOneColumnAndOldStyleNamesReadsToo() throws IOException {
     TestOrc.write(dir.resolve("t/old.orc"), 0, 3_000, CompressionKind.ZLIB, 64L << 20,
         TypeDescription.fromString("struct<_col0:bigint,_col1:string>"));
