@@ -79,6 +79,20 @@ class FooterReadsTest {
   }
 
   @Test
+  void aFileRewrittenBetweenItsListingAndItsTailReadIsNamedAsChanged() throws Exception {
+    List<Path> files = OrcTestFiles.write(dir, 2, 2_000);
+    List<FileStatus> listed = statuses(files);
+    java.nio.file.Files.write(files.get(0), java.util.Arrays.copyOf(java.nio.file.Files.readAllBytes(files.get(0)),
+        100)); // shorter
+    FooterReads reads = new FooterReads(pool, new TailCache(1 << 20), conf);
+    assertThatThrownBy(() -> reads.read(listed, false)).hasMessageContaining("part-00000.orc")
+        .hasMessageContaining("changed while splits were planned (length");
+
+    java.nio.file.Files.delete(files.get(0));
+    assertThatThrownBy(() -> reads.read(listed, false)).hasMessageContaining("deleted while splits were planned");
+  }
+
+  @Test
   void theCacheKeepsWithinItsByteBoundDroppingTheLeastRecentlyUsed() throws Exception {
     List<Path> files = OrcTestFiles.write(dir, 6, 100);
     TailCache probe = new TailCache(1 << 20);
