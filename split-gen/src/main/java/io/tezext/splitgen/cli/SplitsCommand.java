@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -23,6 +22,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.tezext.splitgen.SuppressForbidden;
 import io.tezext.splitgen.config.SplitSettings;
 import io.tezext.splitgen.orc.FileTail;
+import io.tezext.splitgen.orc.TailCache;
 import io.tezext.splitgen.plan.PlannedFile;
 import io.tezext.splitgen.plan.PlannedSplit;
 import io.tezext.splitgen.plan.SplitPlanner;
@@ -116,14 +116,14 @@ public final class SplitsCommand implements Callable<Integer> {
     }
     Configuration conf = configuration();
     List<Path> roots = paths.stream().map(SplitsCommand::path).toList();
-    Requests before = Requests.now();
+    SplitSettings settings = SplitSettings.from(conf);
+    TailCache cache = TailCache.shared(settings.tailCacheBytes());
+    long hitsBefore = cache.hits();
     long started = nanoTime();
     StripeSplitGenerator.Result result = StripeSplitGenerator.generate(roots, conf);
     double seconds = (nanoTime() - started) / 1e9;
-    Requests requests = Requests.now().minus(before);
-    SplitSettings settings = SplitSettings.from(conf);
-    Map<String, Object> totals = totals(result.plan(), result.splits().size(), roots.size(), settings, requests,
-        seconds);
+    Map<String, Object> totals = totals(result.plan(), result.splits().size(), roots.size(), settings,
+        cache.hits() - hitsBefore, seconds);
     if (format.equals("json")) {
       Map<String, Object> json = new LinkedHashMap<>();
       if (!summary) {
@@ -187,7 +187,7 @@ public final class SplitsCommand implements Callable<Integer> {
   }
 
   private static Map<String, Object> totals(SplitPlanner.Plan plan, int splits, int roots, SplitSettings settings,
-      Requests requests, double seconds) {
+      long cacheHits, double seconds) {
     Map<String, Object> t = new LinkedHashMap<>();
     t.put("files", plan.files().size());
     t.put("files_skipped", plan.skipped().size());
@@ -199,9 +199,9 @@ public final class SplitsCommand implements Callable<Integer> {
     t.put("splits", splits);
     t.put("bytes", plan.splits().stream().mapToLong(PlannedSplit::length).sum());
     t.put("listings", roots);
-    t.put("tails_read", plan.files().size() + plan.skipped().size());
+    t.put("tails_read", plan.files().size() + plan.skipped().size() - cacheHits);
+    t.put("tails_from_cache", cacheHits);
     t.put("threads", settings.footerThreads());
-    t.put("file_system_read_ops", requests.readOps());
     t.put("seconds", Math.round(seconds * 1000) / 1000.0);
     return t;
   }
@@ -247,29 +247,14 @@ public final class SplitsCommand implements Callable<Integer> {
     for (String skipped : plan.skipped()) {
       out.println("skipped: " + skipped);
     }
-    out.printf(Locale.ROOT, "calls: %d listings (one per path), %,d file tails read on %d threads; "
-        + "%,d read operations as the file systems count them%n", t.get("listings"), t.get("tails_read"),
-        t.get("threads"), t.get("file_system_read_ops"));
+    out.printf(Locale.ROOT, "calls: %d recursive listings (one per path), %,d file tails read (one ranged read each, "
+        + "two for a tail over 16 KB) on %d threads, %,d from the tail cache%n", t.get("listings"), t.get("tails_read"),
+        t.get("threads"), t.get("tails_from_cache"));
     out.printf(Locale.ROOT, "time: %.3f s%n", (Double) t.get("seconds"));
   }
 
   @SuppressForbidden("the command reports how long planning took, in wall time")
   private static long nanoTime() {
     return System.nanoTime();
-  }
-
-  /** The read operations Hadoop's file systems counted, all schemes together. */
-  private record Requests(long readOps) {
-    static Requests now() {
-      long ops = 0;
-      for (FileSystem.Statistics s : FileSystem.getAllStatistics()) {
-        ops += s.getReadOps() + s.getLargeReadOps();
-      }
-      return new Requests(ops);
-    }
-
-    Requests minus(Requests earlier) {
-      return new Requests(readOps - earlier.readOps);
-    }
   }
 }

@@ -79,7 +79,8 @@ class SplitsCommandTest {
     assertThat(run.code()).as(run.err()).isZero();
     assertThat(run.out()).startsWith("split  stripes").contains("big.orc").doesNotContain("part-0.orc");
     assertThat(run.out()).containsPattern("files 7 \\(0 skipped\\), stripes \\d+ \\([1-9]\\d* eliminated\\)");
-    assertThat(run.out()).contains("calls: 1 listings (one per path), 7 file tails read on 32 threads");
+    assertThat(run.out()).contains("calls: 1 recursive listings (one per path), 7 file tails read (one ranged read each, "
+        + "two for a tail over 16 KB) on 32 threads, 0 from the tail cache");
 
     Run json = run(t.toString(), "--max-split-size", "256k", "--sarg", "id >= 100000", "--format", "json");
     Map<?, ?> totals = (Map<?, ?>) new ObjectMapper().readValue(json.out(), Map.class).get("totals");
