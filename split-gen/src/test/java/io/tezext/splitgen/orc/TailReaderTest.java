@@ -10,15 +10,14 @@ import java.util.Arrays;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hive.ql.exec.vector.LongColumnVector;
-import org.apache.hadoop.hive.ql.exec.vector.VectorizedRowBatch;
+import org.apache.orc.CompressionKind;
 import org.apache.orc.OrcFile;
 import org.apache.orc.Reader;
 import org.apache.orc.TypeDescription;
-import org.apache.orc.Writer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.tezext.splitgen.TestOrc;
 import io.tezext.splitgen.plan.Stripe;
 import io.tezext.testkit.fs.LatencyFileSystem;
 import io.tezext.testkit.fs.LatencyModel;
@@ -30,26 +29,10 @@ class TailReaderTest {
 
   private final Configuration conf = new Configuration();
 
-  /** A file of {@code rows} random longs in stripes of about {@code stripeBytes}. */
+  /** A file of {@code rows} rows in stripes of about {@code stripeBytes}. */
   private Path orc(String name, int rows, long stripeBytes) throws IOException {
-    Path file = dir.resolve(name);
-    TypeDescription schema = TypeDescription.fromString("struct<x:bigint>");
-    try (Writer w = OrcFile.createWriter(new org.apache.hadoop.fs.Path(file.toUri()), OrcFile.writerOptions(conf)
-        .setSchema(schema).stripeSize(stripeBytes).bufferSize(4096).rowIndexStride(1000))) {
-      VectorizedRowBatch batch = schema.createRowBatch();
-      java.util.Random random = new java.util.Random(rows);
-      for (int r = 0; r < rows; r++) {
-        ((LongColumnVector) batch.cols[0]).vector[batch.size++] = random.nextLong();
-        if (batch.size == batch.getMaxSize()) {
-          w.addRowBatch(batch);
-          batch.reset();
-        }
-      }
-      if (batch.size > 0) {
-        w.addRowBatch(batch);
-      }
-    }
-    return file;
+    return TestOrc.write(dir.resolve(name), 0, rows, CompressionKind.ZLIB, stripeBytes,
+        TypeDescription.fromString("struct<x:bigint,s:string>"));
   }
 
   private FileTail tail(Path file) throws IOException {
