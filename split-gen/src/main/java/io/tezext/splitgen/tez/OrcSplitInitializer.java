@@ -94,7 +94,7 @@ public class OrcSplitInitializer extends InputInitializer {
 
     List<MRSplitProto> protos = new ArrayList<>();
     List<TaskLocationHint> hints = new ArrayList<>();
-    if (!payload.getGroupingEnabled()) {
+    if (!payload.getGroupingEnabled() || splits.isEmpty()) { // nothing to group: a vertex of no tasks
       for (StripeSplit split : splits) {
         protos.add(MRInputHelpers.createSplitProto(split));
         hints.add(hint(split.getLocations(), null));

@@ -110,6 +110,18 @@ class OrcSplitInitializerTest {
   }
 
   @Test
+  void aTableWhosePredicateLeavesNothingIsAVertexOfNoTasks() throws Exception {
+    TestOrc.table(dir.resolve("t"), 3, 100);
+    Configuration conf = conf();
+    conf.set(SplitSettings.PREDICATE, "id < 0");
+    DataSourceDescriptor source = OrcSplitInitializer.configBuilder(conf,
+        io.tezext.splitgen.mapred.OrcStripeInputFormat.class, dir.resolve("t").toString()).build();
+    List<Event> events = new OrcSplitInitializer(context(source)).initialize();
+    assertThat(events).singleElement().isInstanceOfSatisfying(InputConfigureVertexTasksEvent.class,
+        e -> assertThat(e.getNumTasks()).isZero());
+  }
+
+  @Test
   void theMapreduceApiGetsItsOwnGroupedSplits() throws Exception {
     TestOrc.table(dir.resolve("t"), 6, 100);
     DataSourceDescriptor source = OrcSplitInitializer.configBuilder(conf(),
