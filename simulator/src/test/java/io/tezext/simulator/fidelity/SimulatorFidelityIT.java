@@ -2,8 +2,6 @@ package io.tezext.simulator.fidelity;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,9 +12,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
 import org.apache.hadoop.yarn.client.api.YarnClient;
@@ -28,13 +23,13 @@ import org.apache.tez.dag.api.client.StatusGetOpts;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import io.tezext.simulator.cli.TezextSim;
+import io.tezext.simulator.bench.fidelity.ReplayScore;
+import io.tezext.simulator.bench.fidelity.ReplayScore.Score;
 import io.tezext.simulator.workload.DagSpec;
 import io.tezext.simulator.workload.DagSubmission;
 import io.tezext.simulator.workload.DataMovement;
 import io.tezext.simulator.workload.EdgeSpec;
 import io.tezext.simulator.workload.WorkloadFormat;
-import io.tezext.simulator.workload.tezhistory.HistoryInput;
 import io.tezext.simulator.workload.tezhistory.ProtoHistoryFiles;
 import io.tezext.simulator.workload.tezhistory.RecordedHistory;
 import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
@@ -52,7 +47,6 @@ class SimulatorFidelityIT {
   static final int NODES = 2;
   static final int NODE_MB = 4096;
   static final int NODE_VCORES = 8;
-  private static final ObjectMapper JSON = new ObjectMapper();
 
   /**
    * Idle containers are kept for longer than any DAG here. With Tez's default (a random 5–10 s),
@@ -89,10 +83,10 @@ class SimulatorFidelityIT {
     assertProtoHistoryReadsBackTheSubmittedDags(proto);
 
     Path work = Files.createDirectories(Path.of("target", "sim-fidelity"));
-    Score simpleOnProto = score("calibrated on the simple-history run, scored on the proto-history run",
-        simple, proto, work.resolve("from-simple"));
-    Score protoOnSimple = score("calibrated on the proto-history run, scored on the simple-history run",
-        proto, simple, work.resolve("from-proto"));
+    Score simpleOnProto = ReplayScore.score("calibrated on the simple-history run, scored on the proto-history run",
+        simple, proto, work.resolve("from-simple"), NODE_MB, NODE_VCORES);
+    Score protoOnSimple = ReplayScore.score("calibrated on the proto-history run, scored on the simple-history run",
+        proto, simple, work.resolve("from-proto"), NODE_MB, NODE_VCORES);
 
     List<Double> errors = new ArrayList<>(simpleOnProto.errors());
     errors.addAll(protoOnSimple.errors());
@@ -133,73 +127,6 @@ class SimulatorFidelityIT {
         .contains(DataMovement.SCATTER_GATHER, DataMovement.BROADCAST, DataMovement.ONE_TO_ONE);
     assertThat(recorded.workload().submissions()).extracting(DagSubmission::session).containsOnly(
         recorded.workload().submissions().get(0).session());
-  }
-
-  /**
-   * Calibrates on {@code calibrateOn} and replays {@code scoreOn} through the command line, as a user
-   * would; returns each DAG's run-time error against {@code scoreOn}'s record.
-   */
-  private static Score score(String title, Path calibrateOn, Path scoreOn, Path dir) throws Exception {
-    Files.createDirectories(dir);
-    Path scenario = dir.resolve("calibrated.json");
-    cli("calibrate", "--workload", calibrateOn.toString(), "--out", scenario.toString());
-    supplyNodeResources(scenario);
-    Path out = dir.resolve("replay");
-    cli("run", "--cluster", scenario.toString(), "--workload", scoreOn.toString(), "--calibrate", "off",
-        "--scheduler", "dagaware", "--format", "json", "--out", out.toString(), "--overwrite", "--quiet");
-
-    RecordedHistory recorded = TezHistoryReader.readHistory(historyAt(scoreOn), false, new ArrayList<>());
-    JsonNode dags = JSON.readTree(out.resolve("dags.json").toFile());
-    StringBuilder table = new StringBuilder(title + "\ndag, recorded_ms, simulated_ms, error_pct\n");
-    List<Double> errors = new ArrayList<>();
-    for (RecordedHistory.RecordedRun run : recorded.runs()) {
-      JsonNode sim = find(dags, run.dagId());
-      long simulated = sim.path("finishMs").asLong() - sim.path("startMs").asLong();
-      double error = 100.0 * Math.abs(simulated - run.runtimeMs()) / run.runtimeMs();
-      errors.add(error);
-      table.append(String.format(Locale.ROOT, "%s, %d, %d, %.1f%n", sim.path("name").asText(), run.runtimeMs(),
-          simulated, error));
-    }
-    return new Score(table.toString(), errors);
-  }
-
-  /** What the history cannot say and a user supplies: the NodeManagers' memory and vcores. */
-  private static void supplyNodeResources(Path scenario) throws Exception {
-    ObjectNode root = (ObjectNode) JSON.readTree(scenario.toFile());
-    for (JsonNode node : root.path("nodes")) {
-      ((ObjectNode) node).put("memoryMb", NODE_MB).put("vcores", NODE_VCORES);
-    }
-    assertThat(root.path("nodes")).as("the NodeManagers the history names").hasSize(NODES);
-    JSON.writerWithDefaultPrettyPrinter().writeValue(scenario.toFile(), root);
-  }
-
-  private static HistoryInput historyAt(Path dir) throws Exception {
-    return WorkloadFormat.detect(dir).historyInput(dir);
-  }
-
-  /** The DAG record of {@code id} in dags.json (scheduler label -> DAG records). */
-  private static JsonNode find(JsonNode dags, String id) {
-    for (JsonNode run : dags) {
-      for (JsonNode dag : run) {
-        if (dag.path("id").asText().equals(id)) {
-          return dag;
-        }
-      }
-    }
-    throw new AssertionError("the replay has no DAG " + id + ": " + dags);
-  }
-
-  private static void cli(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = TezextSim.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-    assertThat(code).as(String.join(" ", args) + "\n" + out + err).isZero();
-  }
-
-  private record Score(String table, List<Double> errors) {
-    double max() {
-      return errors.stream().mapToDouble(Double::doubleValue).max().orElse(0);
-    }
   }
 
   /** Runs the fidelity DAGs one after another in one Tez session, then waits for its AM to exit. */

@@ -41,9 +41,19 @@ import io.tezext.simulator.workload.WorkloadFormat;
  */
 public final class ComparisonScenarios {
   private final Path projectRoot;
+  private final Path history;
 
   public ComparisonScenarios(Path projectRoot) {
+    this(projectRoot, null);
+  }
+
+  /**
+   * @param history the Tez history {@code history_replay} scales (any format {@code tezext-sim run}
+   *     reads); null for the repository's recorded session
+   */
+  public ComparisonScenarios(Path projectRoot, Path history) {
     this.projectRoot = projectRoot;
+    this.history = history;
   }
 
   public List<ComparisonScenario> all() {
@@ -130,13 +140,14 @@ public final class ComparisonScenarios {
    * sessions.
    */
   ComparisonScenario historyReplay() {
-    return new ComparisonScenario("history_replay", "the repository's recorded Tez history, calibrated, each vertex x"
+    String source = history == null ? "the repository's recorded Tez history" : "the Tez history in " + history;
+    return new ComparisonScenario("history_replay", source + ", calibrated, each vertex x"
         + HISTORY_PARALLELISM + " tasks in x" + HISTORY_MEMORY_SCALE + " containers, " + HISTORY_COPIES
         + " session copies over 100 sessions", true, true, false, (seed, penalty) -> {
-          RecordedHistory history = recordedHistory();
+          RecordedHistory recorded = recordedHistory();
           Scenario s = reference(seed, penalty, Failures.NONE);
-          s = s.withAm(HistoryCalibration.of(history).applyTo(s.am()));
-          return new ComparisonScenario.Run(s, scaledHistory(history.workload(), s.cluster().hosts(), seed));
+          s = s.withAm(HistoryCalibration.of(recorded).applyTo(s.am()));
+          return new ComparisonScenario.Run(s, scaledHistory(recorded.workload(), s.cluster().hosts(), seed));
         });
   }
 
@@ -146,11 +157,10 @@ public final class ComparisonScenarios {
   private static final long HISTORY_COPY_INTERVAL_MS = 500;
 
   private RecordedHistory recordedHistory() {
-    Path file = projectRoot.resolve(
+    Path file = history != null ? history : projectRoot.resolve(
         "simulator/src/test/resources/tezhistory/history.txt.appattempt_1795361869420_0001_000001");
     try {
-      return TezHistoryReader.readHistory(WorkloadFormat.TEZ_SIMPLE_HISTORY.historyInput(file), false,
-          new ArrayList<>());
+      return TezHistoryReader.readHistory(WorkloadFormat.detect(file).historyInput(file), false, new ArrayList<>());
     } catch (IOException e) {
       throw new UncheckedIOException("reading the recorded history " + file, e);
     }

@@ -88,6 +88,13 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
   @Option(names = "--threads", defaultValue = "0", description = "Runs at once (default: one per core).")
   int threads;
 
+  @Option(names = "--history", paramLabel = "PATH", description = "Tez history for history_replay to scale "
+      + "(default: the repository's recorded session), e.g. a Hive session's proto history.")
+  Path history;
+
+  @Option(names = "--skip-penalties", description = "Leave out the runs with the locality penalties scaled.")
+  boolean skipPenalties;
+
   @Option(names = "--write", paramLabel = "DIR", description = "Also write each scenario's scenario and workload "
       + "files for the report seeds to DIR, to replay with 'tezext-sim run' (nothing is run then).")
   Path write;
@@ -103,8 +110,8 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
     if (reportSeeds.stream().anyMatch(tuneSeeds::contains)) {
       throw new CommandLine.ParameterException(new CommandLine(this), "--report-seeds must not repeat --tune-seeds");
     }
-    List<ComparisonScenario> scenarios = new ComparisonScenarios(Path.of(System.getProperty("tezext.root", ".")))
-        .all().stream().filter(s -> only == null || only.contains(s.name())).toList();
+    List<ComparisonScenario> scenarios = new ComparisonScenarios(Path.of(System.getProperty("tezext.root", ".")),
+        history).all().stream().filter(s -> only == null || only.contains(s.name())).toList();
     if (scenarios.isEmpty()) {
       throw new CommandLine.ParameterException(new CommandLine(this), "--scenarios matched none of "
           + new ComparisonScenarios(Path.of(".")).all().stream().map(ComparisonScenario::name).toList());
@@ -134,7 +141,9 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
       SchedulerSpec tuned = new SchedulerSpec("dagaware-tuned", dagawareTuned.name(), dagawareTuned.className(),
           dagawareTuned.conf());
       report(runs, scenarios, List.of(dagaware, tuned, ours), json);
-      penalties(runs, scenarios, List.of(dagaware, tuned, ours), json);
+      if (!skipPenalties) {
+        penalties(runs, scenarios, List.of(dagaware, tuned, ours), json);
+      }
       log.printSummary(out);
     }
     out.println(json);
