@@ -176,7 +176,7 @@ public final class Simulation {
    * timeout from ThreadLocalRandom when min and max differ, which no seed can fix, so the simulator
    * runs it with max = min unless both are set explicitly to the same value.
    */
-  static Configuration schedulerConf(Map<String, String> tezConf) {
+  public static Configuration schedulerConf(Map<String, String> tezConf) {
     Configuration conf = new Configuration(false);
     tezConf.forEach(conf::set);
     String minKey = TezConfiguration.TEZ_AM_CONTAINER_IDLE_RELEASE_TIMEOUT_MIN_MILLIS;
