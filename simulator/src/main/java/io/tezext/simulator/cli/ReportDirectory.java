@@ -29,8 +29,14 @@ import io.tezext.simulator.run.StopSignal;
  */
 final class ReportDirectory implements AutoCloseable {
   /** What a command writes there: a directory holding anything else is never replaced. */
-  static final Set<String> REPORT_FILES = Set.of(JsonReport.SUMMARY, JsonReport.DAGS, CsvReport.SUMMARY,
-      CsvReport.DAGS, CsvReport.ATTEMPTS, CsvReport.UTILIZATION, HtmlReport.FILE, SchedulerLog.FILE);
+  static final Set<String> REPORT_FILES = reportFiles();
+
+  private static Set<String> reportFiles() {
+    Set<String> files = new java.util.HashSet<>(List.of(JsonReport.SUMMARY, JsonReport.DAGS, CsvReport.SUMMARY,
+        CsvReport.DAGS, CsvReport.ATTEMPTS, CsvReport.UTILIZATION, HtmlReport.FILE, SchedulerLog.FILE));
+    files.addAll(io.tezext.simulator.sweep.SweepFiles.ALL); // bin/tezext-sim sweep
+    return Set.copyOf(files);
+  }
 
   private final Path out;
   private final Path staging;

@@ -22,7 +22,7 @@ import picocli.CommandLine.Command;
 @Command(name = "tezext-sim", mixinStandardHelpOptions = true, version = "tezext-sim 0.1.0",
     description = "Replays Tez DAG workloads on a simulated YARN cluster with the real schedulers in the loop.",
     subcommands = {DemoCommand.class, RunCommand.class, CalibrateCommand.class, GenerateCommand.class,
-        SchedulersCommand.class, SettingsCommand.class,
+        SweepCommand.class, SchedulersCommand.class, SettingsCommand.class,
         CommandLine.HelpCommand.class})
 public final class TezextSim {
   @CommandLine.Option(names = "--debug", scope = CommandLine.ScopeType.INHERIT,

@@ -23,7 +23,7 @@ import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
  * {@code --skip-bad}) and, when it is Tez history, what the history says about the model
  * (calibration). Records skipped with {@code --skip-bad} are listed on the error stream.
  */
-final class WorkloadFiles {
+public final class WorkloadFiles {
   private final Path path;
   private final WorkloadFormat format;
   private final boolean skipBad;
@@ -38,7 +38,7 @@ final class WorkloadFiles {
    * With {@code strict}, a repair, default or drop a reader would make (counted in the notes
    * otherwise) fails the read instead.
    */
-  WorkloadFiles(Path path, String formatName, boolean skipBad, boolean strict, PrintWriter err) throws IOException {
+  public WorkloadFiles(Path path, String formatName, boolean skipBad, boolean strict, PrintWriter err) throws IOException {
     new BadRecords(skipBad, strict, List.of()); // refuses --skip-bad with --strict before anything is read
     this.path = path;
     this.format = formatName.equalsIgnoreCase("auto") ? WorkloadFormat.detect(path)
@@ -75,7 +75,7 @@ final class WorkloadFiles {
    * replace the scenario's), and its tasks lose the scenario's cold-JVM penalty where they ran in a
    * new JVM (the replay adds it back wherever it starts one).
    */
-  Replay replay(Scenario scenario, boolean calibrate, long seed) throws IOException {
+  public Replay replay(Scenario scenario, boolean calibrate, long seed) throws IOException {
     if (!isTezHistory()) {
       BadRecords bad = badRecords();
       Workload w = format.read(path, new ReadContext(scenario.cluster(), seed, bad));
@@ -105,6 +105,6 @@ final class WorkloadFiles {
   }
 
   /** A workload and the scenario to replay it on. */
-  record Replay(Scenario scenario, Workload workload) {
+  public record Replay(Scenario scenario, Workload workload) {
   }
 }

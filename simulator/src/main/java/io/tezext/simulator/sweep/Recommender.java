@@ -1,0 +1,131 @@
+package io.tezext.simulator.sweep;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Chooses the setting to recommend, in two steps: on the tuning runs, the best setting whose runs
+ * all completed and that meets every constraint, and the runner-up; then, on the held-out runs
+ * of those two and the baseline ({@link Grid#confirmPoints}), whether the best still beats the
+ * baseline and still meets the constraints. Deterministic: ties go to the lower setting index.
+ */
+public final class Recommender {
+  private final Grid grid;
+
+  public Recommender(Grid grid) {
+    this.grid = grid;
+  }
+
+  /** The best and the runner-up on the tuning runs: the settings to confirm. */
+  public List<Integer> candidates(List<PointResult> tuning) {
+    List<Integer> c = new ArrayList<>();
+    Recommendation r = choose(tuning, List.of());
+    c.add(r.best());
+    if (r.runnerUp() >= 0) {
+      c.add(r.runnerUp());
+    }
+    return c;
+  }
+
+  /** The recommendation, from the tuning runs and the confirmation runs of {@link #candidates}. */
+  public Recommendation recommend(List<PointResult> tuning, List<PointResult> confirming) {
+    return choose(tuning, confirming);
+  }
+
+  private Recommendation choose(List<PointResult> tuning, List<PointResult> confirming) {
+    Objective objective = grid.objective();
+    PhaseScores scores = new PhaseScores(grid, tuning, objective.figure());
+    List<PhaseScores> constraintScores = new ArrayList<>();
+    for (Constraint c : grid.constraints()) {
+      constraintScores.add(new PhaseScores(grid, tuning, c.figure().figure()));
+    }
+    List<Recommendation.Scored> scored = new ArrayList<>();
+    List<String> disqualified = new ArrayList<>();
+    for (int s : scores.settings()) {
+      Setting setting = grid.settings().get(s);
+      if (!scores.usable(s)) {
+        disqualified.add(setting.id() + " " + setting.description() + ": a run did not complete or a DAG failed");
+        continue;
+      }
+      List<Double> rel = new ArrayList<>();
+      List<String> broken = new ArrayList<>();
+      for (int i = 0; i < grid.constraints().size(); i++) {
+        double r = constraintScores.get(i).relative(s).mean();
+        rel.add(r);
+        if (!grid.constraints().get(i).allows(r)) {
+          broken.add(String.format(Locale.ROOT, "%s is %s the baseline's", grid.constraints().get(i).figure().label(),
+              ratio(r)));
+        }
+      }
+      if (!broken.isEmpty()) {
+        disqualified.add(setting.id() + " " + setting.description() + ": breaks a constraint (" + String.join("; ", broken)
+            + ")");
+      }
+      scored.add(new Recommendation.Scored(s, scores.relative(s), rel, broken.isEmpty()));
+    }
+    Comparator<Recommendation.Scored> better = Comparator.comparingDouble(
+        (Recommendation.Scored s) -> objective.lowerIsBetter() ? s.relative().mean() : -s.relative().mean())
+        .thenComparingInt(Recommendation.Scored::setting);
+    List<Recommendation.Scored> ranked = scored.stream().filter(Recommendation.Scored::meetsConstraints)
+        .sorted(better).toList();
+    List<String> notes = new ArrayList<>();
+    if (scores.seeds().size() == 1) {
+      notes.add("one tuning seed: no interval over seeds can be given; name more seeds to see how much they move the "
+          + "figures");
+    } else if (!scores.seedsMatter()) {
+      notes.add("the seeds do not change these runs (every seed gave the baseline the same "
+          + objective.label() + " on " + String.join(", ", scores.seedInsensitiveCases()) + "): a replayed history "
+          + "is the same history whatever the seed, so an interval over seeds would be falsely tight and none is "
+          + "given; confirm the pick on a held-out workload (holdOut.workloads), another recorded day");
+    } else if (!scores.seedInsensitiveCases().isEmpty()) {
+      notes.add("the seeds barely change " + String.join(", ", scores.seedInsensitiveCases())
+          + " (a replayed history): the intervals come from the other workloads' seeds");
+    }
+    if (ranked.isEmpty()) {
+      notes.add("no setting completed every run within the constraints, the baseline included");
+      return new Recommendation(Recommendation.Verdict.KEEP_BASELINE, 0, -1, scored, none(), none(), none(),
+          disqualified, notes);
+    }
+    int best = ranked.get(0).setting();
+    int runnerUp = ranked.size() > 1 ? ranked.get(1).setting() : -1;
+    Interval bestVsRunnerUp = runnerUp < 0 ? none() : scores.difference(best, runnerUp);
+    if (best == 0 || !objective.better(ranked.get(0).relative().mean(), 1)) {
+      return new Recommendation(Recommendation.Verdict.KEEP_BASELINE, 0, runnerUp, scored, bestVsRunnerUp, none(),
+          none(), disqualified, notes);
+    }
+    if (confirming.isEmpty()) {
+      return new Recommendation(Recommendation.Verdict.NOT_CONFIRMED, best, runnerUp, scored, bestVsRunnerUp, none(),
+          none(), disqualified, notes);
+    }
+    PhaseScores held = new PhaseScores(grid, confirming, objective.figure());
+    Interval confirmed = held.settings().contains(best) ? held.relative(best) : none();
+    Interval confirmedRunnerUp = runnerUp >= 0 && held.settings().contains(runnerUp) ? held.relative(runnerUp) : none();
+    boolean holds = held.usable(best) && objective.better(confirmed.mean(), 1);
+    for (Constraint c : grid.constraints()) {
+      double r = new PhaseScores(grid, confirming, c.figure().figure()).relative(best).mean();
+      if (!c.allows(r)) {
+        holds = false;
+        notes.add(String.format(Locale.ROOT, "on the held-out runs %s breaks the constraint: %s is %s the baseline's",
+            grid.settings().get(best).id(), c.figure().label(), ratio(r)));
+      }
+    }
+    if (!held.seedsMatter() && grid.heldOutWorkloads() == 0) {
+      holds = false;
+      notes.add("not confirmed: the held-out seeds do not change these runs, so the confirmation reran the same "
+          + "history; only a held-out workload (holdOut.workloads) confirms a pick on a replay");
+    }
+    return new Recommendation(holds ? Recommendation.Verdict.RECOMMENDED : Recommendation.Verdict.NOT_CONFIRMED, best,
+        runnerUp, scored, bestVsRunnerUp, confirmed, confirmedRunnerUp, disqualified, notes);
+  }
+
+  private static Interval none() {
+    return new Interval(Double.NaN, Double.NaN, Double.NaN, 0);
+  }
+
+  /** {@code 0.93x}. */
+  static String ratio(double r) {
+    return String.format(Locale.ROOT, "%.3fx", r);
+  }
+}

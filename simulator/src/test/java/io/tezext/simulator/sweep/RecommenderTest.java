@@ -1,0 +1,131 @@
+package io.tezext.simulator.sweep;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleBiFunction;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The choice, from made-up results: paired intervals, constraints, held-out confirmation, seeds that change nothing. */
+class RecommenderTest {
+  @TempDir
+  Path dir;
+
+  /** Baseline + three settings of the reuse delay; seeds 1-4, held out 5-6. */
+  Grid grid(String extra) throws IOException {
+    return GridFile.read(Files.writeString(dir.resolve("g.json"), "{\"scenarios\": [\"" + GridFileTest.REFERENCE
+        + "\"], \"workloads\": [{\"name\": \"w\", \"synthetic\": {\"dags\": 3}}], \"schedulers\": [{\"scheduler\": "
+        + "\"dagaware\", \"vary\": {\"tez.am.container.reuse.locality.delay-allocation-millis\": [0, 500, 1000]}}], "
+        + "\"seeds\": [1, 2, 3, 4], \"objective\": \"dag-mean\"" + extra + "}"));
+  }
+
+  /** Results of {@code points}: dag_mean_s and dag_p95_s from the functions of (setting, seed). */
+  static List<PointResult> results(List<GridPoint> points, ToDoubleBiFunction<Integer, Long> mean,
+      ToDoubleBiFunction<Integer, Long> p95) {
+    List<PointResult> out = new ArrayList<>();
+    for (GridPoint p : points) {
+      Map<String, String> f = new LinkedHashMap<>();
+      f.put("dags_failed", "0");
+      f.put("dag_mean_s", PointResult.canonical(mean.applyAsDouble(p.setting(), p.seed())));
+      f.put("dag_p95_s", PointResult.canonical(p95.applyAsDouble(p.setting(), p.seed())));
+      out.add(new PointResult(p, "COMPLETED", "0.10.5", f));
+    }
+    return out;
+  }
+
+  @Test
+  void theBestSettingConfirmedOnHeldOutSeedsIsRecommendedWithAPairedInterval() throws IOException {
+    Grid g = grid("");
+    // the seeds move every setting alike (100, 110, 90, 105); s02 is 10% faster, s03 5% faster, each seed
+    ToDoubleBiFunction<Integer, Long> mean = (s, seed) -> (100 + (seed % 4) * 5 - (seed == 3 ? 20 : 0))
+        * (s == 2 ? 0.90 : s == 3 ? 0.95 : 1.0);
+    Recommender r = new Recommender(g);
+    List<PointResult> tune = results(g.tunePoints(), mean, mean);
+
+    assertThat(r.candidates(tune)).containsExactly(2, 3);
+    List<PointResult> confirm = results(g.confirmPoints(r.candidates(tune)), mean, mean);
+    Recommendation rec = r.recommend(tune, confirm);
+
+    assertThat(rec.verdict()).isEqualTo(Recommendation.Verdict.RECOMMENDED);
+    assertThat(rec.best()).isEqualTo(2);
+    assertThat(rec.runnerUp()).isEqualTo(3);
+    Interval best = rec.scored(2).relative();
+    assertThat(best.mean()).isCloseTo(0.90, within(1e-9));
+    assertThat(best.hasInterval()).isTrue();
+    assertThat(best.high()).as("the seeds' common swing cancels in the paired interval").isLessThan(1.0);
+    assertThat(rec.confirmed().mean()).isCloseTo(0.90, within(1e-9));
+    assertThat(rec.bestVsRunnerUp().mean()).isCloseTo(-0.05, within(1e-9));
+    RecommendationText text = new RecommendationText(g, rec);
+    assertThat(text.verdict().get(0)).startsWith("recommended: s02 dagaware(tez.am.container.reuse.locality."
+        + "delay-allocation-millis=500): mean DAG completion time 0.900x the baseline's (95% CI")
+        .contains("confirmed on held-out seeds 5, 6: 0.900x");
+    assertThat(text.tezSite()).contains(
+        "<property><name>tez.am.container.reuse.locality.delay-allocation-millis</name><value>500</value></property>");
+  }
+
+  @Test
+  void aSettingThatBreaksAConstraintIsPassedOverForTheNextBest() throws IOException {
+    Grid g = grid(", \"constraints\": [{\"figure\": \"dag-p95\", \"maxWorsePercent\": 2}]");
+    ToDoubleBiFunction<Integer, Long> mean = (s, seed) -> 100.0 + seed - (s == 2 ? 10 : s == 3 ? 5 : 0);
+    ToDoubleBiFunction<Integer, Long> p95 = (s, seed) -> 200.0 + seed + (s == 2 ? 20 : 0); // s02's tail 10% worse
+
+    Recommendation rec = new Recommender(g).recommend(results(g.tunePoints(), mean, p95), List.of());
+
+    assertThat(rec.best()).isEqualTo(3);
+    assertThat(rec.scored(2).meetsConstraints()).isFalse();
+    assertThat(rec.disqualified()).anyMatch(d -> d.startsWith("s02") && d.contains("p95 DAG completion time is 1.099x"));
+    assertThat(rec.verdict()).as("nothing held out was run").isEqualTo(Recommendation.Verdict.NOT_CONFIRMED);
+  }
+
+  @Test
+  void whenNothingBeatsTheBaselineItIsKept() throws IOException {
+    Grid g = grid("");
+    ToDoubleBiFunction<Integer, Long> mean = (s, seed) -> 100.0 + seed + s;
+
+    Recommendation rec = new Recommender(g).recommend(results(g.tunePoints(), mean, mean), List.of());
+
+    assertThat(rec.verdict()).isEqualTo(Recommendation.Verdict.KEEP_BASELINE);
+    assertThat(rec.best()).isZero();
+    assertThat(new RecommendationText(g, rec).tezSite()).contains("nothing beat the baseline");
+  }
+
+  @Test
+  void seedsThatChangeNothingGiveNoIntervalAndCannotConfirmAPick() throws IOException {
+    Grid g = grid("");
+    ToDoubleBiFunction<Integer, Long> mean = (s, seed) -> s == 2 ? 90.0 : 100.0; // a replayed history
+
+    Recommender r = new Recommender(g);
+    List<PointResult> tune = results(g.tunePoints(), mean, mean);
+    Recommendation rec = r.recommend(tune, results(g.confirmPoints(r.candidates(tune)), mean, mean));
+
+    assertThat(rec.scored(2).relative().hasInterval()).isFalse();
+    assertThat(rec.notes()).anyMatch(n -> n.startsWith("the seeds do not change these runs"));
+    assertThat(rec.verdict()).isEqualTo(Recommendation.Verdict.NOT_CONFIRMED);
+    assertThat(rec.notes()).anyMatch(n -> n.contains("only a held-out workload"));
+  }
+
+  @Test
+  void aSettingWithARunThatDidNotCompleteIsLeftOut() throws IOException {
+    Grid g = grid("");
+    List<PointResult> tune = new ArrayList<>();
+    for (PointResult p : results(g.tunePoints(), (s, seed) -> s == 1 ? 50.0 + seed : 100.0 + seed,
+        (s, seed) -> 100.0)) {
+      tune.add(p.point().setting() == 1 && p.point().seed() == 2
+          ? new PointResult(p.point(), "HUNG", p.tezVersion(), p.figures()) : p);
+    }
+
+    Recommendation rec = new Recommender(g).recommend(tune, List.of());
+
+    assertThat(rec.scored(1)).isNull();
+    assertThat(rec.disqualified()).anyMatch(d -> d.startsWith("s01") && d.contains("did not complete"));
+  }
+}
