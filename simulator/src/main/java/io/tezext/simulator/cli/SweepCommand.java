@@ -29,6 +29,7 @@ import io.tezext.simulator.sweep.SweepExecutor;
 import io.tezext.simulator.sweep.SweepFiles;
 import io.tezext.simulator.sweep.SweepInputs;
 import io.tezext.simulator.sweep.TezVersion;
+import io.tezext.simulator.sweep.tez.TezSweepExecutor;
 
 /**
  * {@code sweep}: runs a grid of scheduler settings (docs/simulator-sweeps.md) on this machine or as
@@ -91,9 +92,6 @@ final class SweepCommand implements Callable<Integer> {
     PrintWriter console = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     String where = on.trim().toLowerCase(Locale.ROOT);
-    if (where.equals("tez")) {
-      throw new IllegalArgumentException("--on tez is not there yet");
-    }
     if (!where.equals("local") && !where.equals("tez")) {
       throw new IllegalArgumentException("--on takes local or tez, not '" + on + "'");
     }
@@ -108,8 +106,11 @@ final class SweepCommand implements Callable<Integer> {
     checkInputs(g, inputs, err);
     List<GridPoint> tunePoints = g.tunePoints();
     try (ReportDirectory dir = ReportDirectory.prepare(out, overwrite, "--out", top.stop);
-        SchedulerLog log = new SchedulerLog(dir.staging());
-        SweepExecutor executor = new LocalSweepExecutor(threads, err, top.stop)) {
+        // Local runs log in this JVM: their schedulers' lines go to scheduler.log, not the console.
+        SchedulerLog log = where.equals("local") ? new SchedulerLog(dir.staging()) : null;
+        SweepExecutor executor = where.equals("local") ? new LocalSweepExecutor(threads, err, top.stop)
+            : new TezSweepExecutor(TezSweepExecutor.configuration(confFiles), workDir, slices, testFailSlice,
+                top.stop)) {
       console.println(String.format(Locale.ROOT, "sweep %s: %d settings x %d scenarios x %d workloads x %d seeds = %d "
           + "grid points, then the best on %s; on %s", g.name(), g.settings().size(), g.scenarios().size(),
           g.tuningWorkloads().size(), g.seeds().size(), tunePoints.size(),
@@ -132,7 +133,9 @@ final class SweepCommand implements Callable<Integer> {
       Recommendation r = recommender.recommend(tune, confirm);
       SweepFiles.write(g, all, r, dir.staging());
       SweepHtmlReport.write(g, all, r, dir.staging());
-      log.printSummary(console);
+      if (log != null) {
+        log.printSummary(console);
+      }
       RecommendationText text = new RecommendationText(g, r);
       text.ranking().forEach(console::println);
       text.verdict().forEach(console::println);

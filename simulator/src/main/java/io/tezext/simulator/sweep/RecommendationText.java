@@ -61,7 +61,7 @@ public final class RecommendationText {
           + "tuning runs (" + Recommender.ratio(bs.relative().mean()) + " the baseline's " + o.label() + ") but "
           + (Double.isNaN(r.confirmed().mean()) ? "was not confirmed" : "on " + heldOut() + " it gave "
               + Recommender.ratio(r.confirmed().mean())) + "; keep the baseline or sweep more seeds and workloads");
-      case KEEP_BASELINE -> lines.add("keep the baseline: no setting beat " + grid.baseline().description() + " on "
+      case KEEP_BASELINE -> lines.add("keep the baseline: no setting clearly beat " + grid.baseline().description() + " on "
           + o.label() + (grid.constraints().isEmpty() ? "" : " within the constraints"));
     }
     if (r.runnerUp() >= 0 && r.verdict() != Recommendation.Verdict.KEEP_BASELINE) {

@@ -89,9 +89,20 @@ public final class Recommender {
           disqualified, notes);
     }
     int best = ranked.get(0).setting();
-    int runnerUp = ranked.size() > 1 ? ranked.get(1).setting() : -1;
+    // the runner-up is the next best other than the baseline: the baseline is the comparison already made
+    int runnerUp = ranked.stream().mapToInt(Recommendation.Scored::setting).filter(s -> s != best && s != 0)
+        .findFirst().orElse(-1);
     Interval bestVsRunnerUp = runnerUp < 0 ? none() : scores.difference(best, runnerUp);
-    if (best == 0 || !objective.better(ranked.get(0).relative().mean(), 1)) {
+    Interval bestRelative = ranked.get(0).relative();
+    if (best == 0 || !objective.better(bestRelative.mean(), 1)) {
+      return new Recommendation(Recommendation.Verdict.KEEP_BASELINE, 0, runnerUp, scored, bestVsRunnerUp, none(),
+          none(), disqualified, notes);
+    }
+    if (bestRelative.hasInterval() && !(objective.lowerIsBetter() ? bestRelative.high() < 1 : bestRelative.low() > 1)) {
+      notes.add(String.format(Locale.ROOT, "the best, %s %s at %s the baseline's, is within the noise of the seeds "
+          + "(95%% CI %.3fx-%.3fx holds 1): not told apart from the baseline; more seeds would tell",
+          grid.settings().get(best).id(), grid.settings().get(best).description(), ratio(bestRelative.mean()),
+          bestRelative.low(), bestRelative.high()));
       return new Recommendation(Recommendation.Verdict.KEEP_BASELINE, 0, runnerUp, scored, bestVsRunnerUp, none(),
           none(), disqualified, notes);
     }

@@ -114,6 +114,30 @@ class RecommenderTest {
   }
 
   @Test
+  void aBestWhoseIntervalHoldsTheBaselineIsNotToldApartFromItAndTheBaselineIsKept() throws IOException {
+    Grid g = grid("");
+    // s01 is 2% faster on average, but 6% faster on two seeds and 2% slower on the other two
+    ToDoubleBiFunction<Integer, Long> mean = (s, seed) -> (100.0 + seed) * (s == 1 ? (seed % 2 == 0 ? 0.94 : 1.02) : 1.0);
+
+    Recommendation rec = new Recommender(g).recommend(results(g.tunePoints(), mean, mean), List.of());
+
+    assertThat(rec.scored(1).relative().mean()).isCloseTo(0.98, within(0.001));
+    assertThat(rec.verdict()).isEqualTo(Recommendation.Verdict.KEEP_BASELINE);
+    assertThat(rec.notes()).anyMatch(n -> n.startsWith("the best, s01") && n.contains("within the noise of the seeds"));
+  }
+
+  @Test
+  void theRunnerUpIsTheNextBestOtherThanTheBaseline() throws IOException {
+    Grid g = grid("");
+    ToDoubleBiFunction<Integer, Long> mean = (s, seed) -> (100.0 + seed) * (s == 1 ? 0.9 : s == 0 ? 1.0 : 1.1);
+
+    Recommendation rec = new Recommender(g).recommend(results(g.tunePoints(), mean, mean), List.of());
+
+    assertThat(rec.best()).isEqualTo(1);
+    assertThat(rec.runnerUp()).isEqualTo(2);
+  }
+
+  @Test
   void aSettingWithARunThatDidNotCompleteIsLeftOut() throws IOException {
     Grid g = grid("");
     List<PointResult> tune = new ArrayList<>();

@@ -85,17 +85,22 @@ public final class SweepHtmlReport {
     for (SweptKey k : grid.swept()) {
       charts.add(keyChart(grid, scores, r, k));
     }
+    // the baseline, the best on the tuning runs (recommended or not) and the runner-up
+    int top = r.best() != 0 ? r.best() : text.ranked().stream().mapToInt(Recommendation.Scored::setting)
+        .filter(s -> s != 0).findFirst().orElse(0);
     List<Integer> shown = new ArrayList<>(List.of(0));
-    if (r.best() != 0) {
-      shown.add(r.best());
+    if (top != 0) {
+      shown.add(top);
     }
-    if (r.runnerUp() > 0 && r.runnerUp() != r.best()) {
+    if (r.runnerUp() > 0 && r.runnerUp() != top) {
       shown.add(r.runnerUp());
     }
     List<String> columns = new ArrayList<>();
     for (int s : shown) {
       Setting setting = grid.settings().get(s);
-      columns.add(setting.id() + (s == 0 ? " (baseline)" : s == r.best() ? " (best)" : " (runner-up)"));
+      columns.add(setting.id() + (s == 0 ? " (baseline)" : s == top
+          ? (r.verdict() == Recommendation.Verdict.RECOMMENDED ? " (recommended)" : " (best, not recommended)")
+          : " (runner-up)"));
     }
     List<FigureRow> figures = new ArrayList<>();
     for (String f : SIDE_BY_SIDE) {
@@ -127,7 +132,8 @@ public final class SweepHtmlReport {
         : sc.meetsConstraints() ? "same" : "worse";
     return new Row(s.id(), s.description(), String.format(Locale.ROOT, "%.3fx", i.mean()),
         i.hasInterval() ? String.format(Locale.ROOT, "%.3fx - %.3fx", i.low(), i.high()) : "n/a",
-        index == r.best() ? (r.verdict() == Recommendation.Verdict.RECOMMENDED ? "recommended" : "best on tuning runs")
+        index == r.best() && index != 0 ? (r.verdict() == Recommendation.Verdict.RECOMMENDED ? "recommended"
+            : "best on tuning runs")
             : index == r.runnerUp() ? "runner-up" : sc.meetsConstraints() ? "" : "breaks a constraint",
         s.isBaseline());
   }

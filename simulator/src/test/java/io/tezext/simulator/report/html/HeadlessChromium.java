@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
  * Debian's Chromium, headless, for tests that check what a browser makes of our HTML. Installs the
  * {@code chromium} package when it is missing (the machines this runs on are Debian with apt).
  */
-final class HeadlessChromium {
+public final class HeadlessChromium {
   private static final List<Path> CANDIDATES = List.of(Path.of("/usr/bin/chromium"), Path.of("/usr/bin/chromium-browser"));
 
   private final Path binary;
@@ -21,7 +21,7 @@ final class HeadlessChromium {
     this.binary = binary;
   }
 
-  static HeadlessChromium installedOrInstall() throws IOException, InterruptedException {
+  public static HeadlessChromium installedOrInstall() throws IOException, InterruptedException {
     Path found = find();
     if (found == null) {
       boolean root = "root".equals(System.getProperty("user.name"));
@@ -37,11 +37,11 @@ final class HeadlessChromium {
   }
 
   /** The page's DOM once its scripts have run. */
-  String dumpDom(Path page) throws IOException, InterruptedException {
+  public String dumpDom(Path page) throws IOException, InterruptedException {
     return run(command("--virtual-time-budget=10000", "--dump-dom", page.toUri().toString()), 120);
   }
 
-  void screenshot(Path page, Path png, int width, int height) throws IOException, InterruptedException {
+  public void screenshot(Path page, Path png, int width, int height) throws IOException, InterruptedException {
     run(command("--hide-scrollbars", "--window-size=" + width + "," + height,
         "--screenshot=" + png.toAbsolutePath(), page.toUri().toString()), 120);
   }
