@@ -133,15 +133,15 @@ final class SweepCommand implements Callable<Integer> {
       Recommendation r = recommender.recommend(tune, confirm);
       SweepFiles.write(g, all, r, dir.staging());
       SweepHtmlReport.write(g, all, r, dir.staging());
-      if (log != null) {
-        log.printSummary(console);
-      }
       RecommendationText text = new RecommendationText(g, r);
       text.ranking().forEach(console::println);
       text.verdict().forEach(console::println);
       console.println("tez-site.xml:");
       console.print(text.tezSite());
       dir.commit();
+      if (log != null) {
+        log.printTotal(console, dir.target().resolve(SchedulerLog.FILE));
+      }
       console.println("results written to " + dir.target());
       return 0;
     }

@@ -74,6 +74,15 @@ public final class SchedulerLog implements AutoCloseable {
     console.println(line);
   }
 
+  /** One line for many runs: how many warned and how often, and where the log ends up; nothing when none did. */
+  public void printTotal(PrintWriter console, Path finalFile) {
+    Map<String, Integer> counts = counter.snapshot();
+    if (!counts.isEmpty()) {
+      console.println(String.format(Locale.ROOT, "scheduler log: %,d warnings from %d runs in %s",
+          counts.values().stream().mapToInt(Integer::intValue).sum(), counts.size(), finalFile));
+    }
+  }
+
   @Override
   public void close() {
     root.removeAllAppenders();

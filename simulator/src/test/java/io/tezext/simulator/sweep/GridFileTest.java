@@ -58,6 +58,18 @@ class GridFileTest {
   }
 
   @Test
+  void theExampleGridOfTheDocsIsValid() throws IOException {
+    Grid g = GridFile.read(Path.of("scenarios/sweep-example.json"));
+
+    assertThat(g.settings()).hasSize(1 + 3 + 2 * 2);
+    assertThat(g.tunePoints()).hasSize(32);
+    assertThat(g.heldOutSeeds()).containsExactly(101L, 102L);
+    String doc = Files.readString(Path.of("..", "docs", "simulator-sweeps.md"));
+    assertThat(doc).as("the docs show the example as it is").contains(Files.readString(
+        Path.of("scenarios/sweep-example.json")).replaceAll("(?s)^\\{\\s*\"notes\": \\[.*?\\],\\n", "{\n"));
+  }
+
+  @Test
   void aNamedBaselineThatIsAlsoAGridSettingIsRunOnce() throws IOException {
     Grid g = GridFile.read(grid(WORKLOADS + "\"baseline\": {\"scheduler\": \"tezext\", \"set\": "
         + "{\"tezext.scheduler.locality.mode\": \"auto\"}},\n\"schedulers\": [{\"scheduler\": \"tezext\", \"vary\": "
