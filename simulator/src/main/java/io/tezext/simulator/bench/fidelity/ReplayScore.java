@@ -46,7 +46,7 @@ public final class ReplayScore {
       throws IOException {
     Files.createDirectories(dir);
     Path scenario = dir.resolve("calibrated.json");
-    cli("calibrate", "--workload", calibrateOn.toString(), "--out", scenario.toString(), "--overwrite");
+    cli("calibrate", "--workload", calibrateOn.toString(), "--out", scenario.toString());
     supplyNodeResources(scenario, nodeMb, nodeVcores);
     Path out = dir.resolve("replay");
     cli("run", "--cluster", scenario.toString(), "--workload", scoreOn.toString(), "--calibrate", "off",
