@@ -17,6 +17,8 @@ import java.util.stream.Stream;
 
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ContainerId;
+import org.apache.hadoop.yarn.api.records.YarnApplicationState;
+import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.tez.client.TezClient;
 import org.apache.tez.dag.api.DAG;
@@ -61,6 +63,8 @@ public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback
    * opens as the test JVM: {@code jdk17.opens} of build/jvm.properties, the project's one list.
    */
   public static final String JDK17_OPENS = jvmFact("jdk17.opens");
+  /** What Hive's code needs opened on top (build/jvm.properties' {@code hive.opens}). */
+  public static final String HIVE_OPENS = jvmFact("hive.opens");
 
   /** The container's number within its attempt: the low 40 bits of YARN's container id (the epoch above). */
   private static final long CONTAINER_NUMBER_MASK = (1L << 40) - 1;
@@ -257,6 +261,41 @@ public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback
 
   public int nodeManagers() {
     return nodeManagers;
+  }
+
+  public int nodeMemoryMb() {
+    return nodeMemoryMb;
+  }
+
+  public int nodeVcores() {
+    return nodeVcores;
+  }
+
+  /**
+   * Waits, at most a minute, for an application to end: a Tez AM writes its last history records on
+   * its way out, after its client has stopped it.
+   */
+  @SuppressForbidden("waits in real time for a real AM to exit")
+  public void awaitExit(ApplicationId app) throws IOException, InterruptedException {
+    requireRunning();
+    try (YarnClient yarn = YarnClient.createYarnClient()) {
+      yarn.init(cluster.getConfig());
+      yarn.start();
+      for (int i = 0; i < 120; i++) {
+        YarnApplicationState state;
+        try {
+          state = yarn.getApplicationReport(app).getYarnApplicationState();
+        } catch (org.apache.hadoop.yarn.exceptions.YarnException e) {
+          throw new IOException("no report of " + app, e);
+        }
+        if (EnumSet.of(YarnApplicationState.FINISHED, YarnApplicationState.FAILED, YarnApplicationState.KILLED)
+            .contains(state)) {
+          return;
+        }
+        Thread.sleep(500);
+      }
+    }
+    throw new IllegalStateException("the application " + app + " did not end within a minute");
   }
 
   private void requireRunning() {

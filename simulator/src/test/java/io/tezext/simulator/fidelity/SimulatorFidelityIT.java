@@ -12,9 +12,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 
-import org.apache.hadoop.yarn.api.records.ApplicationId;
-import org.apache.hadoop.yarn.api.records.YarnApplicationState;
-import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.tez.client.TezClient;
 import org.apache.tez.dag.api.DAG;
 import org.apache.tez.dag.api.TezConfiguration;
@@ -146,22 +143,6 @@ class SimulatorFidelityIT {
     } finally {
       session.stop();
     }
-    awaitExit(session.getAppMasterApplicationId()); // the AM writes its last history records on the way out
-  }
-
-  private static void awaitExit(ApplicationId app) throws Exception {
-    try (YarnClient yarn = YarnClient.createYarnClient()) {
-      yarn.init(CLUSTER.yarnCluster().getConfig());
-      yarn.start();
-      for (int i = 0; i < 120; i++) {
-        YarnApplicationState state = yarn.getApplicationReport(app).getYarnApplicationState();
-        if (EnumSet.of(YarnApplicationState.FINISHED, YarnApplicationState.FAILED, YarnApplicationState.KILLED)
-            .contains(state)) {
-          return;
-        }
-        Thread.sleep(500); // a real cluster, in real time
-      }
-      throw new AssertionError("the Tez AM of " + app + " did not exit within a minute");
-    }
+    CLUSTER.awaitExit(session.getAppMasterApplicationId()); // the AM writes its last history records on the way out
   }
 }
