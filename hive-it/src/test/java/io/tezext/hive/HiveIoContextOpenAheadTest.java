@@ -26,6 +26,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import io.tezext.reader.mapred.OrderedGroupedInputFormat;
 import io.tezext.reader.mapred.OrderedGroupedRecordReader;
+import io.tezext.testkit.fs.LatencyFileSystem;
+import io.tezext.testkit.fs.LatencyModel;
 
 /**
  * Hive's record readers set the input path of the input's shared {@code IOContext} when they are
@@ -57,6 +59,11 @@ class HiveIoContextOpenAheadTest {
   }
 
   private TezGroupedSplit fourPartitions(JobConf job) throws IOException {
+    return fourPartitions(job, p -> new org.apache.hadoop.fs.Path(p.toUri()));
+  }
+
+  private TezGroupedSplit fourPartitions(JobConf job,
+      java.util.function.Function<Path, org.apache.hadoop.fs.Path> name) throws IOException {
     List<InputSplit> splits = new ArrayList<>();
     long length = 0;
     for (String partition : List.of("day=1", "day=2", "day=3", "day=4")) {
@@ -66,7 +73,7 @@ class HiveIoContextOpenAheadTest {
         rows.append(partition).append('\t').append(r).append('\n');
       }
       Files.writeString(file, rows);
-      splits.add(new FileSplit(new org.apache.hadoop.fs.Path(file.toUri()), 0, Files.size(file), new String[0]));
+      splits.add(new FileSplit(name.apply(file), 0, Files.size(file), new String[0]));
       length += Files.size(file);
     }
     return new TezGroupedSplit(splits, HiveStyleTextInputFormat.class.getName(), new String[0], null, length);
@@ -137,5 +144,30 @@ class HiveIoContextOpenAheadTest {
     assertThat(rowsWithAnotherPartitionsPath(reader, ours))
         .as("rows read under another file's path, ours with readers opened ahead")
         .isGreaterThanOrEqualTo(ROWS_PER_FILE);
+  }
+
+  /**
+   * A LIMIT: Hive stops reading after a few rows and closes the reader. Every reader opened ahead
+   * over Hive's record readers is closed with it, those still opening when it closed included.
+   */
+  @Test
+  void aReadStoppedEarlyAsALimitStopsItLeavesNoReaderOpen() throws Exception {
+    JobConf job = job("ours-limit");
+    LatencyFileSystem.configure(job, "hive-limit", LatencyModel.fixed(5));
+    job.setInt("tezext.reader.open-ahead", 3);
+    job.setInt("tezext.reader.open-threads", 2);
+    OrderedGroupedRecordReader<LongWritable, Text> reader = (OrderedGroupedRecordReader<LongWritable, Text>)
+        new OrderedGroupedInputFormat<LongWritable, Text>().getRecordReader(
+            fourPartitions(job, p -> LatencyFileSystem.path("hive-limit", p)), job, Reporter.NULL);
+    LongWritable key = reader.createKey();
+    Text value = reader.createValue();
+    for (int i = 0; i < 10; i++) {
+      assertThat(reader.next(key, value)).isTrue();
+    }
+    reader.close();
+    assertThat(reader.awaitQuiet(10_000)).as("the opens ahead finished").isTrue();
+    assertThat(reader.opens().finished()).as("readers opened ahead of the one read").isGreaterThan(1);
+    assertThat(LatencyFileSystem.requests("hive-limit").openStreams()).as("streams left open after the LIMIT")
+        .isEmpty();
   }
 }
