@@ -3,7 +3,6 @@ package io.tezext.splitgen.cli;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.ArrayList;
@@ -19,6 +18,7 @@ import org.apache.hadoop.fs.Path;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 
+import io.tezext.splitgen.BadInputException;
 import io.tezext.splitgen.SuppressForbidden;
 import io.tezext.splitgen.config.SplitSettings;
 import io.tezext.splitgen.orc.FileTail;
@@ -83,6 +83,7 @@ public final class SplitsCommand implements Callable<Integer> {
   boolean debug;
 
   private PrintWriter out;
+  private PrintWriter err;
 
   public static void main(String[] args) {
     System.exit(execute(args, new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true),
@@ -93,12 +94,12 @@ public final class SplitsCommand implements Callable<Integer> {
   public static int execute(String[] args, PrintWriter out, PrintWriter err) {
     SplitsCommand command = new SplitsCommand();
     command.out = out;
+    command.err = err;
     CommandLine cli = new CommandLine(command);
     cli.setOut(out);
     cli.setErr(err);
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-      boolean badInput = e instanceof IOException || e instanceof IllegalArgumentException
-          || e instanceof UncheckedIOException;
+      boolean badInput = e instanceof BadInputException || e instanceof IllegalArgumentException;
       err.println("tezext-splits: " + (badInput ? e.getMessage()
           : "failed: " + e + (command.debug ? "" : " (--debug shows where)")));
       if (command.debug) {
@@ -124,6 +125,11 @@ public final class SplitsCommand implements Callable<Integer> {
     double seconds = (nanoTime() - started) / 1e9;
     Map<String, Object> totals = totals(result.plan(), result.splits().size(), roots.size(), settings,
         cache.hits() - hitsBefore, seconds);
+    totals.put("predicate_columns_unresolved", result.unresolvedColumns());
+    if (!result.unresolvedColumns().isEmpty()) {
+      err.println("tezext-splits: warning: --sarg names columns no file has: " + result.unresolvedColumns()
+          + " (they eliminate no stripe; misspelt or wrongly cased?)");
+    }
     if (format.equals("json")) {
       Map<String, Object> json = new LinkedHashMap<>();
       if (!summary) {
@@ -144,7 +150,7 @@ public final class SplitsCommand implements Callable<Integer> {
     Configuration conf = new Configuration();
     for (java.nio.file.Path file : confFiles) {
       if (!Files.isReadable(file)) {
-        throw new IOException("--conf " + file + ": no such readable file");
+        throw new BadInputException("--conf " + file + ": no such readable file");
       }
       conf.addResource(new Path(file.toAbsolutePath().toUri()));
     }

@@ -17,6 +17,8 @@ import org.apache.hadoop.fs.LocatedFileStatus;
 import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.fs.RemoteIterator;
 
+import io.tezext.splitgen.BadInputException;
+
 /**
  * The data files under a table's roots, each root listed once and recursively ({@code
  * listFiles(root, true)}, which S3A serves as flat prefix listings rather than one call per
@@ -60,7 +62,7 @@ public final class TableFiles {
     files.sort(Comparator.comparing(f -> f.getPath().toString()));
     for (int i = 1; i < files.size(); i++) {
       if (files.get(i).getPath().equals(files.get(i - 1).getPath())) {
-        throw new IOException(files.get(i).getPath() + " is under two of the input paths " + roots
+        throw new BadInputException(files.get(i).getPath() + " is under two of the input paths " + roots
             + ": its rows would be read twice");
       }
     }
@@ -75,7 +77,7 @@ public final class TableFiles {
     try {
       it = fs.listFiles(qualified, true);
     } catch (FileNotFoundException e) {
-      throw new FileNotFoundException("input path " + qualified + " does not exist");
+      throw new BadInputException("input path " + qualified + " does not exist", e);
     }
     while (it.hasNext()) {
       LocatedFileStatus f = it.next();
@@ -88,17 +90,27 @@ public final class TableFiles {
     return files;
   }
 
-  /** The path of {@code file} below {@code root} ("" for the root itself). */
+  /**
+   * The path of {@code file} below {@code root}, "" for the root itself: a root named explicitly is
+   * read whatever its name, and only names below it can hide a file.
+   */
   private static String relative(Path root, Path file) {
     String r = root.toUri().getPath();
     String f = file.toUri().getPath();
     if (f.equals(r)) {
-      return file.getName(); // the root is the file
+      return "";
     }
-    return f.startsWith(r.endsWith("/") ? r : r + "/") ? f.substring(r.length() + (r.endsWith("/") ? 0 : 1)) : f;
+    String prefix = r.endsWith("/") ? r : r + "/";
+    if (!f.startsWith(prefix)) {
+      throw new IllegalStateException("the listing of " + root + " returned " + file + ", which is not below it");
+    }
+    return f.substring(prefix.length());
   }
 
   private static boolean hidden(String below) {
+    if (below.isEmpty()) {
+      return false;
+    }
     for (String part : below.split("/")) {
       if (part.startsWith("_") || part.startsWith(".")) {
         return true;

@@ -50,7 +50,7 @@ public class OrcStripeInputFormat<V extends WritableComparable<?>> extends FileI
       return new StripeRecordReader<>(new OrcMapredRecordReader(opened.reader().rows(opened.options()),
           schema == null ? opened.reader().getSchema() : schema), stripes);
     } catch (IOException | RuntimeException e) { // the first stripe's footer, read as the reader starts
-      throw stripes.readFailure(e);
+      throw opened.failed(stripes, e);
     }
   }
 }

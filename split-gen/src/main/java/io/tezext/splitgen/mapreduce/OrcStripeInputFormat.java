@@ -48,7 +48,7 @@ public class OrcStripeInputFormat<V extends WritableComparable<?>> extends FileI
     try {
       return new StripeRecordReader<>(new OrcMapreduceRecordReader(opened.reader(), opened.options()), stripes);
     } catch (IOException | RuntimeException e) { // the first stripe's footer, read as the reader starts
-      throw stripes.readFailure(e);
+      throw opened.failed(stripes, e);
     }
   }
 }

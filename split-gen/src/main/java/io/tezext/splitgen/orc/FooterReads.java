@@ -17,10 +17,13 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 
+import io.tezext.splitgen.BadInputException;
+
 /**
  * Reads the tails of many ORC files at once on a bounded pool, from the cache where it has them,
  * and returns them in the files' order. The first file that cannot be read fails the whole read
- * naming it (the rest are cancelled), unless bad files are to be skipped, when they are listed.
+ * naming it (the rest are cancelled), unless bad files are to be skipped, when files that are not
+ * readable ORC are listed (a failure to reach a file still fails the read).
  */
 public final class FooterReads {
   /** The tails read, in the files' order, and the files left out with why. */
@@ -46,15 +49,16 @@ public final class FooterReads {
     try {
       now = fs.getFileStatus(listed.getPath());
     } catch (FileNotFoundException e) {
-      return new IOException(listed.getPath() + ": deleted while splits were planned", failure);
+      return new BadInputException(listed.getPath() + ": deleted while splits were planned", failure);
     } catch (IOException e) {
       failure.addSuppressed(e);
       return failure;
     }
-    if (now.getLen() != listed.getLen() || now.getModificationTime() != listed.getModificationTime()) {
-      return new IOException(listed.getPath() + ": changed while splits were planned (length " + listed.getLen()
-          + " -> " + now.getLen() + " bytes, modified " + listed.getModificationTime() + " -> "
-          + now.getModificationTime() + ")", failure);
+    FileVersion planned = FileVersion.of(listed);
+    FileVersion current = FileVersion.of(now);
+    if (!planned.sameAs(current)) {
+      return new BadInputException(listed.getPath() + ": changed while splits were planned ("
+          + planned.changeTo(current) + ")", failure);
     }
     return failure;
   }
@@ -73,7 +77,7 @@ public final class FooterReads {
       FileSystem fs = found;
       reads.add(pool.submit(() -> {
         String path = f.getPath().toString();
-        FileTail cached = cache.get(path, f.getLen(), f.getModificationTime());
+        FileTail cached = cache.get(path, FileVersion.of(f));
         if (cached != null) {
           return cached;
         }
@@ -95,8 +99,8 @@ public final class FooterReads {
           tails.add(read.get());
         } catch (ExecutionException e) {
           IOException failure = e.getCause() instanceof IOException io ? io : new IOException(e.getCause());
-          if (!skipBad) {
-            throw failure;
+          if (!skipBad || !(failure instanceof BadInputException)) {
+            throw failure; // a network or permission failure is never a file to skip
           }
           skipped.add(failure.getMessage());
         }

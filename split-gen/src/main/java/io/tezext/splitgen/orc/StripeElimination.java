@@ -12,6 +12,7 @@ import org.apache.orc.StripeInformation;
 import org.apache.orc.impl.RecordReaderImpl;
 import org.apache.orc.impl.SchemaEvolution;
 
+import io.tezext.splitgen.BadInputException;
 import io.tezext.splitgen.plan.Stripe;
 import io.tezext.splitgen.predicate.SearchArguments;
 
@@ -51,7 +52,7 @@ public final class StripeElimination {
     try {
       sarg = predicate.forSchema(tail.schema());
     } catch (IllegalArgumentException e) {
-      throw new IOException(tail.path() + ": " + e.getMessage(), e);
+      throw new BadInputException(tail.path() + ": " + e.getMessage(), e);
     }
     SchemaEvolution evolution = new SchemaEvolution(tail.schema(), null, new Reader.Options());
     int[] columns = RecordReaderImpl.mapSargColumnsToOrcInternalColIdx(sarg.getLeaves(), evolution);

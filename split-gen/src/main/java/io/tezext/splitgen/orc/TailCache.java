@@ -5,12 +5,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Tails already read, by path, length and modification time (a file rewritten in place is a new
- * key), the least recently used dropped first once the tails held pass a byte bound. Shared by the
+ * Tails already read, by path and version (length, modification time, etag: a file rewritten in
+ * place is a new key), the least recently used dropped first once the tails held pass a byte bound. Shared by the
  * threads reading tails.
  */
 public final class TailCache {
-  private record Key(String path, long length, long modificationTime) {
+  private record Key(String path, FileVersion version) {
   }
 
   private static TailCache shared;
@@ -40,9 +40,9 @@ public final class TailCache {
     return shared;
   }
 
-  /** The tail read from this file at this length and modification time, or null. */
-  public synchronized FileTail get(String path, long length, long modificationTime) {
-    FileTail tail = tails.get(new Key(path, length, modificationTime));
+  /** The tail read from this version of this file, or null. */
+  public synchronized FileTail get(String path, FileVersion version) {
+    FileTail tail = tails.get(new Key(path, version));
     if (tail == null) {
       misses++;
     } else {
@@ -56,7 +56,7 @@ public final class TailCache {
     if (size > maxBytes) {
       return; // a tail larger than the whole cache is not kept
     }
-    FileTail old = tails.put(new Key(tail.path(), tail.length(), tail.modificationTime()), tail);
+    FileTail old = tails.put(new Key(tail.path(), tail.version()), tail);
     bytes += size - (old == null ? 0 : old.bytes());
     for (Iterator<Map.Entry<Key, FileTail>> it = tails.entrySet().iterator(); bytes > maxBytes && it.hasNext();) {
       bytes -= it.next().getValue().bytes();

@@ -1,5 +1,6 @@
 package io.tezext.splitgen.orc;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,11 +8,15 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
+import org.apache.orc.FileFormatException;
 import org.apache.orc.OrcFile;
 import org.apache.orc.OrcProto;
 import org.apache.orc.Reader;
 import org.apache.orc.StripeInformation;
 
+import com.google.protobuf.InvalidProtocolBufferException;
+
+import io.tezext.splitgen.BadInputException;
 import io.tezext.splitgen.plan.Stripe;
 
 /**
@@ -30,14 +35,16 @@ public final class TailReader {
     String path = status.getPath().toString();
     long length = status.getLen();
     if (length <= MAGIC) {
-      throw new IOException(path + ": " + length + " bytes, too short for an ORC file");
+      throw new BadInputException(path + ": " + length + " bytes, too short for an ORC file");
     }
     Reader reader;
     try {
       reader = OrcFile.createReader(status.getPath(),
           OrcFile.readerOptions(conf).filesystem(new KnownStatusFileSystem(fs, status)).maxLength(length));
-    } catch (IOException | RuntimeException e) {
-      throw new IOException(path + ": not a readable ORC file: " + e.getMessage(), e);
+    } catch (FileFormatException | InvalidProtocolBufferException | EOFException | RuntimeException e) {
+      throw new BadInputException(path + ": not a readable ORC file: " + e.getMessage(), e);
+    } catch (IOException e) { // reaching the file failed: not the file's fault, never skipped
+      throw new IOException(path + ": reading its tail failed: " + e, e);
     }
     try (reader) {
       List<Stripe> stripes = new ArrayList<>();
@@ -48,13 +55,17 @@ public final class TailReader {
       // Old writers recorded 0 rows for stripes that hold data: such a count is not a count.
       long rows = reader.getNumberOfRows() == 0 && !stripes.isEmpty() ? FileTail.UNKNOWN_ROWS
           : reader.getNumberOfRows();
-      return new FileTail(path, length, status.getModificationTime(), fileTail.toByteArray(), stripes, rows,
+      // What a task is handed: the file's column statistics are for planning only (and the bulk of a
+      // wide table's footer).
+      OrcProto.FileTail minimal = fileTail.toBuilder()
+          .setFooter(fileTail.getFooter().toBuilder().clearStatistics()).build();
+      return new FileTail(path, FileVersion.of(status), minimal.toByteArray(), stripes, rows,
           reader.getSchema(), reader.getWriterVersion(), reader.writerUsedProlepticGregorian(),
           fileTail.getFooter().hasEncryption(), reader.getOrcProtoStripeStatistics());
     } catch (IllegalArgumentException e) { // a stripe the footer describes impossibly
-      throw new IOException(path + ": corrupt ORC footer: " + e.getMessage(), e);
+      throw new BadInputException(path + ": corrupt ORC footer: " + e.getMessage(), e);
     } catch (RuntimeException e) { // orc-core's "Can't deserialize stripe stats"
-      throw new IOException(path + ": corrupt ORC tail: " + e.getMessage(), e);
+      throw new BadInputException(path + ": corrupt ORC tail: " + e.getMessage(), e);
     }
   }
 }

@@ -5,7 +5,10 @@ import java.sql.Date;
 import java.sql.Timestamp;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.hadoop.hive.common.type.HiveDecimal;
@@ -20,15 +23,17 @@ import io.tezext.splitgen.predicate.Predicate.Literal;
 /**
  * A predicate bound to the schemas of the files it meets: for each schema, the ORC
  * {@link SearchArgument} whose literals take each column's type ({@code '2024-01-31'} a date
- * where the column is a date, {@code 10} a decimal where it is a decimal). A column the schema does
- * not have keeps a literal's own type; orc-core then cannot resolve it and never drops a stripe on it
- * (old files name their columns {@code _col0}, {@code _col1}, ...). A literal that cannot take its
+ * where the column is a date, {@code 10} a decimal where it is a decimal). A comparison on a column
+ * the schema does not have is "maybe" for that file: it never drops a stripe (old files name their
+ * columns {@code _col0}, {@code _col1}, ...); {@link #unresolvedColumns} tells which columns no file
+ * had. A literal that cannot take its
  * column's type is an error naming the column, its type and the value. Thread-safe; one argument
  * is built per distinct schema.
  */
 public final class SearchArguments {
   private final Predicate predicate;
   private final Map<TypeDescription, SearchArgument> bySchema = new ConcurrentHashMap<>();
+  private final Set<String> resolved = ConcurrentHashMap.newKeySet();
 
   public SearchArguments(Predicate predicate) {
     this.predicate = predicate;
@@ -54,7 +59,7 @@ public final class SearchArguments {
     return sarg;
   }
 
-  private static void add(SearchArgument.Builder b, Predicate p, TypeDescription schema) {
+  private void add(SearchArgument.Builder b, Predicate p, TypeDescription schema) {
     if (p instanceof Predicate.And and) {
       b.startAnd();
       and.terms().forEach(t -> add(b, t, schema));
@@ -67,24 +72,45 @@ public final class SearchArguments {
       b.startNot();
       add(b, not.term(), schema);
       b.end();
-    } else if (p instanceof Predicate.Compare c) {
-      compare(b, c, schema);
-    } else if (p instanceof Predicate.In in) {
-      PredicateLeaf.Type type = leafType(schema, in.column(), in.values().get(0));
-      b.in(in.column(), type, in.values().stream().map(v -> value(type, v, in.column(), schema)).toArray());
-    } else if (p instanceof Predicate.Between between) {
-      PredicateLeaf.Type type = leafType(schema, between.column(), between.low());
-      b.between(between.column(), type, value(type, between.low(), between.column(), schema),
-          value(type, between.high(), between.column(), schema));
-    } else if (p instanceof Predicate.IsNull isNull) {
-      b.isNull(isNull.column(), leafType(schema, isNull.column(), null));
     } else {
-      throw new IllegalStateException("unknown predicate " + p);
+      String name = columnOf(p);
+      if (column(schema, name) == null) {
+        b.literal(SearchArgument.TruthValue.YES_NO_NULL); // a column this file lacks: "maybe", whatever it says
+        return;
+      }
+      resolved.add(name);
+      if (p instanceof Predicate.Compare c) {
+        compare(b, c, schema);
+      } else if (p instanceof Predicate.In in) {
+        PredicateLeaf.Type type = leafType(schema, in.column(), in.values());
+        b.in(in.column(), type, in.values().stream().map(v -> value(type, v, in.column(), schema)).toArray());
+      } else if (p instanceof Predicate.Between between) {
+        PredicateLeaf.Type type = leafType(schema, between.column(), List.of(between.low(), between.high()));
+        b.between(between.column(), type, value(type, between.low(), between.column(), schema),
+            value(type, between.high(), between.column(), schema));
+      } else if (p instanceof Predicate.IsNull isNull) {
+        b.isNull(isNull.column(), leafType(schema, isNull.column(), List.of()));
+      } else {
+        throw new IllegalStateException("unknown predicate " + p);
+      }
     }
   }
 
+  private static String columnOf(Predicate p) {
+    if (p instanceof Predicate.Compare c) {
+      return c.column();
+    } else if (p instanceof Predicate.In in) {
+      return in.column();
+    } else if (p instanceof Predicate.Between between) {
+      return between.column();
+    } else if (p instanceof Predicate.IsNull isNull) {
+      return isNull.column();
+    }
+    throw new IllegalStateException("no column in " + p);
+  }
+
   private static void compare(SearchArgument.Builder b, Predicate.Compare c, TypeDescription schema) {
-    PredicateLeaf.Type type = leafType(schema, c.column(), c.value());
+    PredicateLeaf.Type type = leafType(schema, c.column(), List.of(c.value()));
     Object v = value(type, c.value(), c.column(), schema);
     // ORC's arguments have =, < and <=; the others are their negations.
     switch (c.op()) {
@@ -107,14 +133,16 @@ public final class SearchArguments {
     }
   }
 
-  private static PredicateLeaf.Type leafType(TypeDescription schema, String column, Literal value) {
+  /**
+   * The type ORC compares a (resolved) column's values as; an integer column compared with a
+   * fraction ({@code qty > 10.5}) is compared as a floating-point number.
+   */
+  private static PredicateLeaf.Type leafType(TypeDescription schema, String column, List<Literal> values) {
     TypeDescription type = column(schema, column);
-    if (type == null) { // unresolved: any type does, orc-core reads the leaf as "maybe"
-      return value == null ? PredicateLeaf.Type.LONG : ownType(value);
-    }
     return switch (type.getCategory()) {
       case BOOLEAN -> PredicateLeaf.Type.BOOLEAN;
-      case BYTE, SHORT, INT, LONG -> PredicateLeaf.Type.LONG;
+      case BYTE, SHORT, INT, LONG -> values.stream().anyMatch(v -> v.kind() == Literal.Kind.NUMBER
+          && !v.text().matches("[+-]?\\d+")) ? PredicateLeaf.Type.FLOAT : PredicateLeaf.Type.LONG;
       case FLOAT, DOUBLE -> PredicateLeaf.Type.FLOAT;
       case STRING, CHAR, VARCHAR -> PredicateLeaf.Type.STRING;
       case DATE -> PredicateLeaf.Type.DATE;
@@ -125,12 +153,27 @@ public final class SearchArguments {
     };
   }
 
-  private static PredicateLeaf.Type ownType(Literal value) {
-    return switch (value.kind()) {
-      case STRING -> PredicateLeaf.Type.STRING;
-      case BOOLEAN -> PredicateLeaf.Type.BOOLEAN;
-      case NUMBER -> value.text().matches("[+-]?\\d+") ? PredicateLeaf.Type.LONG : PredicateLeaf.Type.FLOAT;
-    };
+  /**
+   * The columns the predicate names that no schema seen so far had (a misspelt or wrongly cased
+   * name drops no stripe anywhere: worth a warning), in the order the predicate names them.
+   */
+  public List<String> unresolvedColumns() {
+    List<String> unresolved = new ArrayList<>();
+    collectColumns(predicate, unresolved);
+    unresolved.removeIf(resolved::contains);
+    return unresolved.stream().distinct().toList();
+  }
+
+  private static void collectColumns(Predicate p, List<String> into) {
+    if (p instanceof Predicate.And and) {
+      and.terms().forEach(t -> collectColumns(t, into));
+    } else if (p instanceof Predicate.Or or) {
+      or.terms().forEach(t -> collectColumns(t, into));
+    } else if (p instanceof Predicate.Not not) {
+      collectColumns(not.term(), into);
+    } else {
+      into.add(columnOf(p));
+    }
   }
 
   private static Object value(PredicateLeaf.Type type, Literal v, String column, TypeDescription schema) {

@@ -6,10 +6,12 @@ import java.io.IOException;
 import java.util.Locale;
 
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.io.Text;
 import org.apache.hadoop.io.WritableUtils;
 import org.apache.hadoop.mapred.FileSplit;
 
 import io.tezext.splitgen.orc.FileTail;
+import io.tezext.splitgen.orc.FileVersion;
 import io.tezext.splitgen.plan.PlannedSplit;
 
 /**
@@ -22,6 +24,7 @@ import io.tezext.splitgen.plan.PlannedSplit;
 public class StripeSplit extends FileSplit {
   private long fileLength;
   private long modificationTime;
+  private String etag = "";
   private int firstStripe;
   private int stripes;
   private long rows;
@@ -33,8 +36,9 @@ public class StripeSplit extends FileSplit {
 
   public StripeSplit(PlannedSplit split, FileTail file, long tailInSplitBytes) {
     super(new Path(split.path()), split.start(), split.length(), split.hosts().toArray(new String[0]));
-    this.fileLength = file.length();
-    this.modificationTime = file.modificationTime();
+    this.fileLength = file.version().length();
+    this.modificationTime = file.version().modificationTime();
+    this.etag = file.version().etag();
     this.firstStripe = split.firstStripe();
     this.stripes = split.stripes();
     this.rows = file.rows() == FileTail.UNKNOWN_ROWS ? FileTail.UNKNOWN_ROWS : split.rows();
@@ -42,14 +46,9 @@ public class StripeSplit extends FileSplit {
     this.tail = carry ? file.serializedTail() : new byte[0];
   }
 
-  /** The file's length when the split was planned. */
-  public long fileLength() {
-    return fileLength;
-  }
-
-  /** The file's modification time when the split was planned. */
-  public long modificationTime() {
-    return modificationTime;
+  /** The version of the file the split was planned on. */
+  public FileVersion plannedVersion() {
+    return new FileVersion(fileLength, modificationTime, etag);
   }
 
   /** The file's first stripe in this split (counted from 0). */
@@ -81,6 +80,7 @@ public class StripeSplit extends FileSplit {
     super.write(out);
     WritableUtils.writeVLong(out, fileLength);
     WritableUtils.writeVLong(out, modificationTime);
+    Text.writeString(out, etag);
     WritableUtils.writeVInt(out, firstStripe);
     WritableUtils.writeVInt(out, stripes);
     WritableUtils.writeVLong(out, rows);
@@ -93,6 +93,7 @@ public class StripeSplit extends FileSplit {
     super.readFields(in);
     fileLength = WritableUtils.readVLong(in);
     modificationTime = WritableUtils.readVLong(in);
+    etag = Text.readString(in);
     firstStripe = WritableUtils.readVInt(in);
     stripes = WritableUtils.readVInt(in);
     rows = WritableUtils.readVLong(in);

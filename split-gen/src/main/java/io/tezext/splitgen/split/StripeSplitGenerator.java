@@ -12,6 +12,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
 import org.apache.orc.OrcFile;
 
+import io.tezext.splitgen.BadInputException;
 import io.tezext.splitgen.config.SplitSettings;
 import io.tezext.splitgen.orc.FooterReads;
 import io.tezext.splitgen.orc.StripeElimination;
@@ -28,8 +29,11 @@ import io.tezext.splitgen.predicate.SearchArguments;
  * cached in the JVM's shared tail cache.
  */
 public final class StripeSplitGenerator {
-  /** The splits, in file order, and the plan they came from (what was read, left out, eliminated). */
-  public record Result(List<StripeSplit> splits, SplitPlanner.Plan plan) {
+  /**
+   * The splits, in file order, the plan they came from (what was read, left out, eliminated), and
+   * the predicate's columns that no file had (a misspelt name eliminates nothing: worth a warning).
+   */
+  public record Result(List<StripeSplit> splits, SplitPlanner.Plan plan, List<String> unresolvedColumns) {
   }
 
   private StripeSplitGenerator() {
@@ -38,14 +42,14 @@ public final class StripeSplitGenerator {
   public static Result generate(List<Path> roots, Configuration conf) throws IOException {
     SplitSettings settings = SplitSettings.from(conf);
     if (roots.isEmpty()) {
-      throw new IOException("no input paths: name the table's directories or files ("
+      throw new BadInputException("no input paths: name the table's directories or files ("
           + "mapreduce.input.fileinputformat.inputdir)");
     }
     ExecutorService pool = Executors.newFixedThreadPool(settings.footerThreads(), daemonThreads());
     try {
-      StripeElimination elimination = settings.predicate() == null ? null
-          : new StripeElimination(new SearchArguments(settings.predicate()),
-              OrcFile.readerOptions(conf).getUseUTCTimestamp());
+      SearchArguments predicate = settings.predicate() == null ? null : new SearchArguments(settings.predicate());
+      StripeElimination elimination = predicate == null ? null
+          : new StripeElimination(predicate, OrcFile.readerOptions(conf).getUseUTCTimestamp());
       SplitPlanner planner = new SplitPlanner(pool,
           new FooterReads(pool, TailCache.shared(settings.tailCacheBytes()), conf), settings.sizes(), elimination,
           conf);
@@ -56,7 +60,8 @@ public final class StripeSplitGenerator {
           splits.add(new StripeSplit(split, file.tail(), settings.tailInSplitBytes()));
         }
       }
-      return new Result(splits, plan);
+      return new Result(splits, plan, predicate == null || plan.files().isEmpty() ? List.of()
+          : predicate.unresolvedColumns());
     } finally {
       pool.shutdownNow();
     }

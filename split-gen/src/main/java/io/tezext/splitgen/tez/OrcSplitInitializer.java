@@ -90,6 +90,10 @@ public class OrcSplitInitializer extends InputInitializer {
       LOG.warn("{}: left out {} files that are not readable ORC: {}", getContext().getInputName(),
           generated.plan().skipped().size(), generated.plan().skipped());
     }
+    if (!generated.unresolvedColumns().isEmpty()) {
+      LOG.warn("{}: {} names columns no file has: {} (they eliminate no stripe; misspelt or wrongly cased?)",
+          getContext().getInputName(), SplitSettings.PREDICATE, generated.unresolvedColumns());
+    }
     getContext().addCounters(counters(generated));
 
     List<MRSplitProto> protos = new ArrayList<>();
@@ -155,6 +159,7 @@ public class OrcSplitInitializer extends InputInitializer {
     group.findCounter("STRIPES_ELIMINATED").increment(generated.plan().stripesEliminated());
     group.findCounter("SPLITS").increment(generated.splits().size());
     group.findCounter("ROWS").increment(generated.plan().rows());
+    group.findCounter("PREDICATE_COLUMNS_UNRESOLVED").increment(generated.unresolvedColumns().size());
     return counters;
   }
 

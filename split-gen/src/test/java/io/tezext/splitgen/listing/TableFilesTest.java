@@ -57,6 +57,12 @@ class TableFilesTest {
   }
 
   @Test
+  void aFileNamedAsARootIsReadWhateverItsName() throws IOException {
+    Path hiddenName = file("t/_x.orc", "x");
+    assertThat(listed(hiddenName)).containsExactly("t/_x.orc");
+  }
+
+  @Test
   void hiveAcidLayoutsAreRefused() throws IOException {
     file("acid/base_0000005/bucket_00000", "x");
     file("acid/delta_0000006_0000006_0000/bucket_00000", "x");

@@ -17,6 +17,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.tezext.testkit.fs.LatencyFileSystem;
 import io.tezext.testkit.orc.OrcTestFiles;
 
 class FooterReadsTest {
@@ -90,6 +91,26 @@ class FooterReadsTest {
 
     java.nio.file.Files.delete(files.get(0));
     assertThatThrownBy(() -> reads.read(listed, false)).hasMessageContaining("deleted while splits were planned");
+  }
+
+  @Test
+  void aFileThatCannotBeReachedIsNeverSkippedAsBad() throws Exception {
+    List<Path> files = OrcTestFiles.write(dir, 3, 100);
+    Configuration c = new Configuration();
+    LatencyFileSystem.configure(c, "unreachable", (kind, path) -> {
+      if (kind == io.tezext.testkit.fs.Requests.Kind.READ && path.getName().equals("part-00001.orc")) {
+        throw new java.net.SocketTimeoutException("read timed out");
+      }
+      return 0;
+    });
+    List<FileStatus> statuses = new ArrayList<>();
+    for (Path f : files) {
+      org.apache.hadoop.fs.Path p = LatencyFileSystem.path("unreachable", f);
+      statuses.add(p.getFileSystem(c).getFileStatus(p));
+    }
+    FooterReads reads = new FooterReads(pool, new TailCache(1 << 20), c);
+    assertThatThrownBy(() -> reads.read(statuses, true)).hasMessageContaining("part-00001.orc")
+        .hasMessageContaining("read timed out").isNotInstanceOf(io.tezext.splitgen.BadInputException.class);
   }
 
   @Test

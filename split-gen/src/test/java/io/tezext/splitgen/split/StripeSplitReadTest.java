@@ -28,8 +28,10 @@ import org.apache.orc.mapred.OrcStruct;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.tezext.splitgen.BadInputException;
 import io.tezext.splitgen.TestOrc;
 import io.tezext.splitgen.config.SplitSettings;
+import io.tezext.splitgen.orc.FileVersion;
 import io.tezext.testkit.fs.LatencyFileSystem;
 import io.tezext.testkit.fs.LatencyModel;
 import io.tezext.testkit.fs.Requests;
@@ -212,6 +214,33 @@ class StripeSplitReadTest {
     InputSplit[] splits = new io.tezext.splitgen.mapred.OrcStripeInputFormat<OrcStruct>().getSplits(job, 1);
     assertThatThrownBy(() -> readMapred(sent(splits[0]), job, new BitSet())).isInstanceOf(IOException.class)
         .hasMessageContaining("part-0.orc:3+").hasMessageContaining("its rows could not be read");
+  }
+
+  @Test
+  void aPredicateThatDoesNotFitTheFileFailsTheTaskNamingTheSplitAndLeavesNoStreamOpen() throws IOException {
+    TestOrc.write(dir.resolve("t/part-0.orc"), 0, 5_000);
+    JobConf job = new JobConf();
+    LatencyFileSystem.configure(job, "task-predicate", LatencyModel.NONE);
+    FileInputFormat.setInputPaths(job, LatencyFileSystem.path("task-predicate", dir.resolve("t")));
+    job.set(SplitSettings.TAIL_IN_SPLIT_BYTES, "0"); // the task reads the tail: orc-core holds a stream open
+    InputSplit[] splits = new io.tezext.splitgen.mapred.OrcStripeInputFormat<OrcStruct>().getSplits(job, 1);
+    job.set(SplitSettings.PREDICATE, "name = 5"); // a number for a string column, applied in the task
+    job.setBoolean(SplitSettings.PREDICATE_IN_TASKS, true);
+    assertThatThrownBy(() -> readMapred(sent(splits[0]), job, new BitSet())).isInstanceOf(BadInputException.class)
+        .hasMessageContaining("part-0.orc:3+").hasMessageContaining("predicate on name (string)");
+    assertThat(LatencyFileSystem.requests("task-predicate").openStreams()).isEmpty();
+  }
+
+  @Test
+  void aFileWhoseStatusHasMillisecondsStillMatchesAHeadToTheSecond() {
+    FileVersion listed = new FileVersion(100, 1_700_000_000_123L, "");
+    assertThat(listed.sameAs(new FileVersion(100, 1_700_000_000_000L, ""))).isTrue(); // a HEAD's Last-Modified
+    assertThat(listed.sameAs(new FileVersion(100, 1_700_000_001_000L, ""))).isFalse();
+    assertThat(listed.sameAs(new FileVersion(101, 1_700_000_000_123L, ""))).isFalse();
+    FileVersion tagged = new FileVersion(100, 1_700_000_000_123L, "\"abc\"");
+    assertThat(tagged.sameAs(new FileVersion(100, 1_700_000_000_500L, "\"def\""))).as("a same-second rewrite")
+        .isFalse();
+    assertThat(tagged.changeTo(new FileVersion(100, 1_700_000_000_500L, "\"def\""))).contains("etag");
   }
 
   @Test

@@ -172,11 +172,12 @@ public class LatencyFileSystem extends RawLocalFileSystem {
 
   /** Runs a local call that serves one remote request: its own status calls are not charged. */
   private <T> T served(Served<T> call) throws IOException {
+    boolean outer = serving.get(); // a served call inside another leaves the outer one served
     serving.set(true);
     try {
       return call.call();
     } finally {
-      serving.set(false);
+      serving.set(outer);
     }
   }
 }

@@ -59,6 +59,10 @@ public final class ReplayScore {
     List<Double> errors = new ArrayList<>();
     for (RecordedHistory.RecordedRun run : recorded.runs()) {
       JsonNode sim = find(dags, run.dagId());
+      if (!sim.hasNonNull("finishMs") || run.runtimeMs() <= 0) {
+        throw new IllegalStateException(run.dagId() + ": " + (run.runtimeMs() <= 0 ? "its record has no run time ("
+            + run.runtimeMs() + " ms)" : "the replay did not finish it") + ", so there is no error to score");
+      }
       long simulated = sim.path("finishMs").asLong() - sim.path("startMs").asLong();
       double error = 100.0 * Math.abs(simulated - run.runtimeMs()) / run.runtimeMs();
       errors.add(error);
