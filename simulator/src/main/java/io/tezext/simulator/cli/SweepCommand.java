@@ -116,6 +116,7 @@ final class SweepCommand implements Callable<Integer> {
           g.tuningWorkloads().size(), g.seeds().size(), tunePoints.size(),
           new RecommendationText(g, null).heldOut(), executor.describe()));
       List<PointResult> tune = executor.run(inputs, tunePoints, new SweepProgressLines(g, console, "tune", quiet));
+      checkTezVersions(tune); // before any choice is made from them
       Recommender recommender = new Recommender(g);
       Recommendation first = recommender.recommend(tune, List.of());
       List<PointResult> confirm = List.of();
@@ -126,10 +127,10 @@ final class SweepCommand implements Callable<Integer> {
             + "and the baseline on " + new RecommendationText(g, null).heldOut() + ": " + confirmPoints.size()
             + " grid points");
         confirm = executor.run(inputs, confirmPoints, new SweepProgressLines(g, console, "confirm", quiet));
+        checkTezVersions(confirm);
       }
       List<PointResult> all = new ArrayList<>(tune);
       all.addAll(confirm);
-      checkTezVersions(all);
       Recommendation r = recommender.recommend(tune, confirm);
       SweepFiles.write(g, all, r, dir.staging());
       SweepHtmlReport.write(g, all, r, dir.staging());

@@ -70,6 +70,10 @@ public final class GridFile {
     List<Long> heldOutSeeds;
     if (m.holdOut != null && m.holdOut.seeds != null) {
       heldOutSeeds = seeds(m.holdOut.seeds, "holdOut.seeds");
+      if (heldOutSeeds.size() < 2) {
+        throw error("holdOut.seeds", heldOutSeeds.size() + " seed; a confirmation needs at least 2 (an interval over "
+            + "held-out seeds is what tells a real gain from a lucky draw)");
+      }
       for (long s : heldOutSeeds) {
         if (seeds.contains(s)) {
           throw error("holdOut.seeds", "seed " + s + " is also a tuning seed; a held-out seed must be one the settings "

@@ -32,7 +32,14 @@ public final class LocalSweepExecutor implements SweepExecutor {
 
   @Override
   public List<PointResult> run(SweepInputs inputs, List<GridPoint> points, SweepProgress progress) {
-    PointRunner runner = new PointRunner(inputs, threads + 1, err, stop);
+    // Stops the other points once one has failed (the sweep has failed), as well as on SIGTERM.
+    StopSignal sweep = new StopSignal() {
+      @Override
+      public boolean requested() {
+        return super.requested() || stop.requested();
+      }
+    };
+    PointRunner runner = new PointRunner(inputs, threads + 1, err, sweep);
     List<GridPoint> order = new ArrayList<>(points);
     order.sort(GridPoint.BY_INPUTS);
     ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, Math.min(threads, points.size())));
@@ -41,7 +48,7 @@ public final class LocalSweepExecutor implements SweepExecutor {
       List<Future<PointResult>> futures = new ArrayList<>();
       for (GridPoint p : order) {
         futures.add(pool.submit(() -> {
-          stop.check();
+          sweep.check();
           PointResult r = runner.run(p);
           synchronized (progress) {
             progress.pointDone(r, done.incrementAndGet(), points.size());
@@ -55,6 +62,7 @@ public final class LocalSweepExecutor implements SweepExecutor {
       }
       return SweepExecutor.inOrder(points, results, "the local executor");
     } catch (ExecutionException e) {
+      sweep.request();
       throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -9,9 +9,12 @@ import java.util.Map;
 /**
  * How each setting of one phase did against the baseline on a figure, seed by seed. Each run is
  * made relative to the baseline's mean on its scenario and workload (x / baseline; when the
- * baseline's mean is 0, 1 + x / the largest value any setting reached there), averaged over
- * scenarios and workloads per seed, and compared with the baseline seed by seed (paired): the
- * interval is over the per-seed differences, so what a seed does to every setting alike cancels.
+ * baseline's mean is 0, 1 + x in the figure's own units, so that a setting's score never depends on
+ * which other settings are in the grid), averaged over scenarios and workloads per seed, and
+ * compared with the baseline seed by seed (paired): the interval is over the per-seed differences,
+ * so what a seed does to every setting alike cancels. Whether the seeds change the runs at all is
+ * judged on every setting's runs, not the baseline's alone (a baseline that loses no work on any
+ * seed says nothing of the others).
  */
 public final class PhaseScores {
   /** A case whose baseline figure spreads less than this share over the seeds is one the seeds do not change. */
@@ -67,17 +70,7 @@ public final class PhaseScores {
       for (String c : caseList) {
         double[] base = baseline.get(c);
         double b = Interval.mean(base);
-        double scale = b > 0 ? b : 0;
-        if (scale == 0) {
-          for (Map<String, double[]> other : byCase.values()) {
-            for (double v : other.get(c)) {
-              scale = Math.max(scale, Math.abs(v));
-            }
-          }
-        }
-        if (scale == 0) {
-          scale = 1;
-        }
+        double scale = b > 0 ? b : 1; // a baseline of 0: differences in the figure's own units
         double[] values = byCase.get(s).get(c);
         for (int i = 0; i < seeds.size(); i++) {
           scores[i] += (1 + (values[i] - b) / scale) / caseList.size();
@@ -86,15 +79,18 @@ public final class PhaseScores {
       perSeed.put(s, scores);
     }
     for (String c : caseList) {
-      double[] base = baseline.get(c);
-      double min = Double.MAX_VALUE;
-      double max = -Double.MAX_VALUE;
-      for (double v : base) {
-        min = Math.min(min, v);
-        max = Math.max(max, v);
+      boolean insensitive = seeds.size() > 1;
+      for (Map<String, double[]> setting : byCase.values()) {
+        double[] values = setting.get(c);
+        double min = Double.MAX_VALUE;
+        double max = -Double.MAX_VALUE;
+        for (double v : values) {
+          min = Math.min(min, v);
+          max = Math.max(max, v);
+        }
+        insensitive &= max - min <= SEED_INSENSITIVE * Math.abs(Interval.mean(values));
       }
-      double mean = Math.abs(Interval.mean(base));
-      if (seeds.size() > 1 && max - min <= SEED_INSENSITIVE * mean) {
+      if (insensitive) {
         seedInsensitiveCases.add(c);
       }
     }

@@ -43,6 +43,14 @@ public final class Recommender {
     }
     List<Recommendation.Scored> scored = new ArrayList<>();
     List<String> disqualified = new ArrayList<>();
+    if (!scores.usable(0)) {
+      // Every figure is relative to the baseline's: with its runs broken, nothing can be compared.
+      return new Recommendation(Recommendation.Verdict.KEEP_BASELINE, 0, -1, scored, none(), none(), none(),
+          List.of(grid.settings().get(0).id() + " " + grid.settings().get(0).description()
+              + ": a run did not complete or a DAG failed"),
+          List.of("the baseline's own runs did not all complete: every figure is relative to them, so no setting "
+              + "was compared and none is recommended; fix the baseline's runs (or choose another baseline) first"));
+    }
     for (int s : scores.settings()) {
       Setting setting = grid.settings().get(s);
       if (!scores.usable(s)) {
@@ -113,7 +121,20 @@ public final class Recommender {
     PhaseScores held = new PhaseScores(grid, confirming, objective.figure());
     Interval confirmed = held.settings().contains(best) ? held.relative(best) : none();
     Interval confirmedRunnerUp = runnerUp >= 0 && held.settings().contains(runnerUp) ? held.relative(runnerUp) : none();
-    boolean holds = held.usable(best) && objective.better(confirmed.mean(), 1);
+    // The best of several settings looks better on the seeds it was chosen on than it is: on the
+    // held-out seeds its gain must stand clear of the noise (the interval must exclude 1), not just
+    // land on the right side of 1, which a setting that changes nothing does half the time.
+    boolean holds = held.usable(best) && held.usable(0) && (confirmed.hasInterval()
+        ? (objective.lowerIsBetter() ? confirmed.high() < 1 : confirmed.low() > 1)
+        : objective.better(confirmed.mean(), 1));
+    if (!held.usable(0)) {
+      notes.add("not confirmed: the baseline's held-out runs did not all complete, so the held-out runs compare "
+          + "nothing");
+    } else if (held.usable(best) && confirmed.hasInterval() && objective.better(confirmed.mean(), 1) && !holds) {
+      notes.add(String.format(Locale.ROOT, "not confirmed: on the held-out runs %s is %s the baseline's, but its 95%% "
+          + "interval %.3fx-%.3fx holds 1", grid.settings().get(best).id(), ratio(confirmed.mean()), confirmed.low(),
+          confirmed.high()));
+    }
     for (Constraint c : grid.constraints()) {
       double r = new PhaseScores(grid, confirming, c.figure().figure()).relative(best).mean();
       if (!c.allows(r)) {

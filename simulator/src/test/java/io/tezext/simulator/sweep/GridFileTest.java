@@ -113,7 +113,8 @@ class GridFileTest {
       no objective | "schedulers": [{"scheduler": "dagaware"}] | at objective: | missing; expected one of dag-mean, dag-p95, makespan, work-lost, node-local
       an unknown objective | "schedulers": [{"scheduler": "dagaware"}], "objective": "latency" | at objective: | 'latency' is not an objective
       a constraint without a limit | "schedulers": [{"scheduler": "dagaware"}], "objective": "dag-mean", "constraints": [{"figure": "dag-p95"}] | at constraints[0].maxWorsePercent: | missing
-      a held-out seed that is a tuning seed | "schedulers": [{"scheduler": "dagaware"}], "objective": "dag-mean", "seeds": [1, 2], "holdOut": {"seeds": [2]} | at holdOut.seeds: | seed 2 is also a tuning seed
+      a held-out seed that is a tuning seed | "schedulers": [{"scheduler": "dagaware"}], "objective": "dag-mean", "seeds": [1, 2], "holdOut": {"seeds": [2, 3]} | at holdOut.seeds: | seed 2 is also a tuning seed
+      one held-out seed | "schedulers": [{"scheduler": "dagaware"}], "objective": "dag-mean", "seeds": [1, 2], "holdOut": {"seeds": [3]} | at holdOut.seeds: | a confirmation needs at least 2
       a seed given twice | "schedulers": [{"scheduler": "dagaware"}], "objective": "dag-mean", "seeds": [1, 1] | at seeds[1]: | listed twice
       a key both set and swept | "schedulers": [{"scheduler": "dagaware", "set": {"tez.am.container.reuse.enabled": "true"}, "vary": {"tez.am.container.reuse.enabled": [false]}}], "objective": "dag-mean" | at schedulers[0].vary.tez.am.container.reuse.enabled: | sweep it or set it, not both
       an idle-release max the simulator pins | "schedulers": [{"scheduler": "dagaware", "vary": {"tez.am.container.idle.release-timeout-max.millis": [10000]}}], "objective": "dag-mean" | on scenarios[0] | must equal tez.am.container.idle.release-timeout-min.millis

@@ -152,4 +152,55 @@ class RecommenderTest {
     assertThat(rec.scored(1)).isNull();
     assertThat(rec.disqualified()).anyMatch(d -> d.startsWith("s01") && d.contains("did not complete"));
   }
+
+  @Test
+  void aBaselineWhoseRunsFailedComparesNothing() throws IOException {
+    Grid g = grid("");
+    List<PointResult> tune = new ArrayList<>();
+    for (PointResult r : results(g.tunePoints(), (s, seed) -> s == 0 ? 300.0 : 100.0 + seed,
+        (s, seed) -> 100.0)) {
+      Map<String, String> f = new LinkedHashMap<>(r.figures());
+      if (r.point().setting() == 0) {
+        f.put("dags_failed", "1");
+      }
+      tune.add(new PointResult(r.point(), r.end(), r.tezVersion(), f));
+    }
+    Recommendation rec = new Recommender(g).recommend(tune, List.of());
+    assertThat(rec.verdict()).isEqualTo(Recommendation.Verdict.KEEP_BASELINE);
+    assertThat(rec.notes()).anyMatch(n -> n.contains("the baseline's own runs did not all complete"));
+  }
+
+  @Test
+  void aHeldOutGainWithinTheNoiseOfTheHeldOutSeedsIsNotConfirmed() throws IOException {
+    Grid g = grid(", \"holdOut\": {\"seeds\": [5, 6, 7]}");
+    // a clear 10% gain on the tuning seeds; on the held-out seeds 0.7x, 1.2x, 1.0x: a mean below 1 by luck
+    ToDoubleBiFunction<Integer, Long> mean = (s, seed) -> {
+      if (s != 2) {
+        return 100.0;
+      }
+      return seed <= 4 ? 90.0 : seed == 5 ? 70.0 : seed == 6 ? 120.0 : 100.0;
+    };
+    Recommender r = new Recommender(g);
+    List<PointResult> tune = results(g.tunePoints(), mean, mean);
+    Recommendation rec = r.recommend(tune, results(g.confirmPoints(r.candidates(tune)), mean, mean));
+    assertThat(rec.confirmed().mean()).isLessThan(1.0);
+    assertThat(rec.verdict()).isEqualTo(Recommendation.Verdict.NOT_CONFIRMED);
+    assertThat(rec.notes()).anyMatch(n -> n.contains("interval") && n.contains("holds 1"));
+  }
+
+  @Test
+  void seedsThatMoveOtherSettingsCountEvenWhenTheBaselineNeverChanges() throws IOException {
+    Grid g = grid("");
+    ToDoubleBiFunction<Integer, Long> lost = (s, seed) -> s == 0 ? 0.0 : seed * 10.0;
+    List<PointResult> tune = new ArrayList<>();
+    for (PointResult r : results(g.tunePoints(), (s, seed) -> 100.0, (s, seed) -> 100.0)) {
+      Map<String, String> f = new LinkedHashMap<>(r.figures());
+      f.put("work_lost_task_s", PointResult.canonical(lost.applyAsDouble(r.point().setting(), r.point().seed())));
+      tune.add(new PointResult(r.point(), r.end(), r.tezVersion(), f));
+    }
+    PhaseScores scores = new PhaseScores(g, tune, "work_lost_task_s");
+    assertThat(scores.seedsMatter()).isTrue();
+    // a baseline of 0: differences in task-seconds, whatever the other settings lost
+    assertThat(scores.relative(1).mean()).isEqualTo(1 + 25.0);
+  }
 }
