@@ -1,6 +1,5 @@
 package io.tezext.simulator.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;

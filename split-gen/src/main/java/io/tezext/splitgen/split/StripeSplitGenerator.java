@@ -30,10 +30,12 @@ import io.tezext.splitgen.predicate.SearchArguments;
  */
 public final class StripeSplitGenerator {
   /**
-   * The splits, in file order, the plan they came from (what was read, left out, eliminated), and
-   * the predicate's columns that no file had (a misspelt name eliminates nothing: worth a warning).
+   * The splits, in file order, the plan they came from (what was read, left out, eliminated), the
+   * predicate's columns that no file had (a misspelt name eliminates nothing: worth a warning), and
+   * the settings planned with.
    */
-  public record Result(List<StripeSplit> splits, SplitPlanner.Plan plan, List<String> unresolvedColumns) {
+  public record Result(List<StripeSplit> splits, SplitPlanner.Plan plan, List<String> unresolvedColumns,
+      SplitSettings settings) {
   }
 
   private StripeSplitGenerator() {
@@ -61,7 +63,7 @@ public final class StripeSplitGenerator {
         }
       }
       return new Result(splits, plan, predicate == null || plan.files().isEmpty() ? List.of()
-          : predicate.unresolvedColumns());
+          : predicate.unresolvedColumns(), settings);
     } finally {
       pool.shutdownNow();
     }

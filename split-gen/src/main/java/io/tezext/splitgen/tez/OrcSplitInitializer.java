@@ -120,7 +120,7 @@ public class OrcSplitInitializer extends InputInitializer {
       }
     }
     LOG.info("tezext split generation for {}: {}; {} files, {} stripes ({} eliminated), {} splits, {} tasks",
-        getContext().getInputName(), SplitSettings.from(job).summary(), generated.plan().files().size(),
+        getContext().getInputName(), generated.settings().summary(), generated.plan().files().size(),
         generated.plan().stripes(), generated.plan().stripesEliminated(), splits.size(), protos.size());
 
     List<Event> events = new ArrayList<>(protos.size() + 1);
