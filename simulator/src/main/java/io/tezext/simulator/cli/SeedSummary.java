@@ -122,10 +122,10 @@ final class SeedSummary {
     return json;
   }
 
-  /** Writes summary.md and summary.json into {@code dir}. */
+  /** Writes seeds.md and seeds.json into {@code dir}. */
   void write(Path dir) throws IOException {
-    Files.writeString(dir.resolve("summary.md"), markdown(), StandardCharsets.UTF_8);
-    Files.writeString(dir.resolve("summary.json"), json().toPrettyString() + "\n", StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve("seeds.md"), markdown(), StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve("seeds.json"), json().toPrettyString() + "\n", StandardCharsets.UTF_8);
   }
 
   private String seedList() {

@@ -21,7 +21,7 @@ import io.tezext.simulator.cli.TezextSim;
  */
 class HtmlReportIT {
   private static final Path OUT = Path.of("target", "html-report-it");
-  static final String README_START = "<!-- demo summary: bin/tezext-sim demo (tezext-sim-out/demo/summary.md) -->\n";
+  static final String README_START = "<!-- demo summary: bin/tezext-sim demo (tezext-sim-out/demo/seeds.md) -->\n";
   static final String README_END = "<!-- end of demo summary -->";
 
   @BeforeAll
@@ -39,8 +39,8 @@ class HtmlReportIT {
     int end = readme.indexOf(README_END);
     assertThat(start).as("README.md has the demo summary's markers").isNotNegative();
     assertThat(readme.substring(start + README_START.length(), end))
-        .as("README.md's demo figures; paste tezext-sim-out/demo/summary.md from bin/tezext-sim demo")
-        .isEqualTo(Files.readString(OUT.resolve("summary.md")));
+        .as("README.md's demo figures; paste tezext-sim-out/demo/seeds.md from bin/tezext-sim demo")
+        .isEqualTo(Files.readString(OUT.resolve("seeds.md")));
   }
 
   @Test
