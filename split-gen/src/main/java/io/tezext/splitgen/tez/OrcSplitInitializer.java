@@ -94,6 +94,10 @@ public class OrcSplitInitializer extends InputInitializer {
       LOG.warn("{}: {} names columns no file has: {} (they eliminate no stripe; misspelt or wrongly cased?)",
           getContext().getInputName(), SplitSettings.PREDICATE, generated.unresolvedColumns());
     }
+    if (!generated.columnsMissingFromSomeFiles().isEmpty()) {
+      LOG.warn("{}: {} names columns some files lack, files lacking each: {} (their stripes are all kept)",
+          getContext().getInputName(), SplitSettings.PREDICATE, generated.columnsMissingFromSomeFiles());
+    }
     getContext().addCounters(counters(generated));
 
     List<MRSplitProto> protos = new ArrayList<>();
@@ -160,6 +164,8 @@ public class OrcSplitInitializer extends InputInitializer {
     group.findCounter("SPLITS").increment(generated.splits().size());
     group.findCounter("ROWS").increment(generated.plan().rows());
     group.findCounter("PREDICATE_COLUMNS_UNRESOLVED").increment(generated.unresolvedColumns().size());
+    group.findCounter("PREDICATE_COLUMNS_MISSING_FROM_SOME_FILES")
+        .increment(generated.columnsMissingFromSomeFiles().size());
     return counters;
   }
 
