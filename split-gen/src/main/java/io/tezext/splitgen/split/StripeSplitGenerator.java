@@ -2,6 +2,7 @@ package io.tezext.splitgen.split;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -39,6 +40,22 @@ public final class StripeSplitGenerator {
    */
   public record Result(List<StripeSplit> splits, SplitPlanner.Plan plan, List<String> unresolvedColumns,
       Map<String, Long> columnsMissingFromSomeFiles, SplitSettings settings) {
+    /**
+     * What planning read, left out and eliminated, by counter name: the counters an initializer
+     * publishes for its vertex, and a Hive scan's splits carry to its tasks.
+     */
+    public Map<String, Long> counts() {
+      Map<String, Long> counts = new LinkedHashMap<>();
+      counts.put("FILES", (long) plan.files().size());
+      counts.put("FILES_SKIPPED", (long) plan.skipped().size());
+      counts.put("STRIPES", plan.stripes());
+      counts.put("STRIPES_ELIMINATED", plan.stripesEliminated());
+      counts.put("SPLITS", (long) splits.size());
+      counts.put("ROWS", plan.rows());
+      counts.put("PREDICATE_COLUMNS_UNRESOLVED", (long) unresolvedColumns.size());
+      counts.put("PREDICATE_COLUMNS_MISSING_FROM_SOME_FILES", (long) columnsMissingFromSomeFiles.size());
+      return counts;
+    }
   }
 
   private StripeSplitGenerator() {

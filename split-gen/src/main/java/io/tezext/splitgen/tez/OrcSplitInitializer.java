@@ -157,15 +157,7 @@ public class OrcSplitInitializer extends InputInitializer {
   private static TezCounters counters(StripeSplitGenerator.Result generated) {
     TezCounters counters = new TezCounters();
     var group = counters.getGroup(COUNTER_GROUP);
-    group.findCounter("FILES").increment(generated.plan().files().size());
-    group.findCounter("FILES_SKIPPED").increment(generated.plan().skipped().size());
-    group.findCounter("STRIPES").increment(generated.plan().stripes());
-    group.findCounter("STRIPES_ELIMINATED").increment(generated.plan().stripesEliminated());
-    group.findCounter("SPLITS").increment(generated.splits().size());
-    group.findCounter("ROWS").increment(generated.plan().rows());
-    group.findCounter("PREDICATE_COLUMNS_UNRESOLVED").increment(generated.unresolvedColumns().size());
-    group.findCounter("PREDICATE_COLUMNS_MISSING_FROM_SOME_FILES")
-        .increment(generated.columnsMissingFromSomeFiles().size());
+    generated.counts().forEach((name, value) -> group.findCounter(name).increment(value));
     return counters;
   }
 
