@@ -40,7 +40,7 @@ import io.tezext.reader.grouped.TaskClock;
  *       {@code tez.grouping.split-count};</li>
  *   <li>reading: a group's splits in order, each opened through Hive's input format on a copy of the
  *       job, with Hive's per-input {@code IOContext} set to a split's file only when the read reaches
- *       it ({@link OrderedHiveRecordReader}), so every row keeps its file and partition;</li>
+ *       it ({@link HiveContextHandOver}), so every row keeps its file and partition;</li>
  *   <li>dynamic partition pruning is refused ({@link PruningRefusal}): Tez's split generator cannot
  *       apply it.</li>
  * </ul>
@@ -89,7 +89,7 @@ public class TezextHiveInputFormat<K extends WritableComparable<?>, V extends Wr
       init(job); // here, on the reading thread: the opens ahead would each load the plan at once
     }
     ReaderSettings settings = ReaderSettings.from(job);
-    return new OrderedHiveRecordReader<>(group.getGroupedSplits(),
+    return HiveContextHandOver.read(group.getGroupedSplits(),
         (inner, conf) -> TezextHiveInputFormat.super.getRecordReader(inner, conf, reporter), job, reporter, settings,
         TaskClock.INSTANCE);
   }

@@ -23,15 +23,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.tezext.reader.config.ReaderSettings;
+import io.tezext.reader.mapred.OrderedGroupedRecordReader;
 
 /**
- * The ordered reader over Hive's own record readers, which set Hive's per-input {@code IOContext} when
+ * The reader module's ordered reader over Hive's own record readers, with the hand-over, which set Hive's per-input {@code IOContext} when
  * they are created: with every split of a group of four partitions' files opened before the first
  * row is read, each row is still read while Hive's context names its own file (the reader module's
  * {@code OrderedGroupedRecordReader} gets this wrong, as {@code HiveIoContextOpenAheadTest} in
  * hive-it shows).
  */
-class OrderedHiveRecordReaderTest {
+class HiveContextHandOverTest {
   private static final int ROWS_PER_FILE = 20_000;
 
   @TempDir
@@ -65,15 +66,15 @@ class OrderedHiveRecordReaderTest {
     job.set("iocontext.input.name", "Map 1"); // Utilities.INPUT_NAME: Hive's context for the map work's input
     job.setInt("tezext.reader.open-ahead", 3);
     job.setInt("tezext.reader.open-threads", 2);
-    OrderedHiveRecordReader<LongWritable, Text> reader = new OrderedHiveRecordReader<>(fourPartitions(),
-        OrderedHiveRecordReaderTest::hiveReader, job, Reporter.NULL, ReaderSettings.from(job), System::nanoTime);
+    OrderedGroupedRecordReader<LongWritable, Text> reader = HiveContextHandOver.read(fourPartitions(),
+        HiveContextHandOverTest::hiveReader, job, Reporter.NULL, ReaderSettings.from(job), System::nanoTime);
     long giveUp = System.nanoTime() + 10_000_000_000L;
     while (reader.opens().finished() < 4 && System.nanoTime() < giveUp) {
       Thread.sleep(1);
     }
     assertThat(reader.opens().finished()).as("every split opened before the first row is read").isEqualTo(4);
     JobConf scratch = new JobConf(job);
-    scratch.set("iocontext.input.name", "Map 1" + OrderedHiveRecordReader.SCRATCH_SUFFIX);
+    scratch.set("iocontext.input.name", "Map 1" + HiveContextHandOver.SCRATCH_SUFFIX);
     assertThat(String.valueOf(IOContextMap.get(scratch).getInputPath())).as("where the opens ahead set their context")
         .contains("/day=4/");
 
