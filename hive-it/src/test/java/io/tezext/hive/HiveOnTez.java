@@ -12,6 +12,7 @@ import org.apache.hadoop.hive.ql.processors.CommandProcessor;
 import org.apache.hadoop.hive.ql.processors.CommandProcessorFactory;
 import org.apache.hadoop.hive.ql.session.SessionState;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
+import org.apache.tez.common.counters.TezCounters;
 import org.apache.tez.dag.api.TezConfiguration;
 
 import io.tezext.testkit.TezTestCluster;
@@ -45,10 +46,24 @@ final class HiveOnTez implements AutoCloseable {
     String hiveOpens = " " + TezTestCluster.HIVE_OPENS;
     conf.set("hive.tez.java.opts", tez.get(TezConfiguration.TEZ_TASK_LAUNCH_CMD_OPTS) + hiveOpens);
     conf.set(TezConfiguration.TEZ_AM_LAUNCH_CMD_OPTS, tez.get(TezConfiguration.TEZ_AM_LAUNCH_CMD_OPTS) + hiveOpens);
+    conf.set("hive.exec.post.hooks", QueryCounters.class.getName());
     settings.forEach(conf::set);
+    if (conf.get(HiveConf.ConfVars.HIVE_AUX_JARS.varname) != null) {
+      // HiveServer2 reads hive.aux.jars.path when it builds its configuration from hive-site.xml
+      // (HiveConf keeps it apart as its aux jars); set here, it must be handed over the same way.
+      conf.setAuxJars(conf.get(HiveConf.ConfVars.HIVE_AUX_JARS.varname));
+    }
     SessionState session = new SessionState(conf);
     SessionState.start(session);
+    // As HiveServer2 opens a session: the jars of hive.aux.jars.path on the session's class loader,
+    // which compiles the session's queries (and so creates the input formats tables name).
+    session.loadAuxJars();
     return new HiveOnTez(cluster, session, conf);
+  }
+
+  /** The session's class loader: the test's, and the jars of {@code hive.aux.jars.path}. */
+  ClassLoader classLoader() {
+    return conf.getClassLoader();
   }
 
   /**
@@ -74,6 +89,25 @@ final class HiveOnTez implements AutoCloseable {
 
   /** The rows a query returns, each a list of its columns' values as Hive prints them. */
   List<List<String>> query(String sql) throws Exception {
+    return queryCounted(sql).rows();
+  }
+
+  /** A query's rows, and the counters of the Tez DAGs it ran (empty if it ran none). */
+  record Answer(List<List<String>> rows, TezCounters counters) {
+    /** A counter's value, 0 if the DAGs did not count it. */
+    long counter(String group, String name) {
+      for (String present : counters.getGroupNames()) {
+        if (present.equals(group)) {
+          return counters.getGroup(group).findCounter(name).getValue();
+        }
+      }
+      return 0;
+    }
+  }
+
+  /** The rows a query returns, and the counters of the DAGs it ran. */
+  Answer queryCounted(String sql) throws Exception {
+    QueryCounters.take(); // none left from a statement run before
     IDriver driver = DriverFactory.newDriver(conf);
     try {
       driver.run(sql);
@@ -85,7 +119,7 @@ final class HiveOnTez implements AutoCloseable {
         }
         batch.clear();
       }
-      return rows;
+      return new Answer(rows, QueryCounters.take());
     } finally {
       driver.close();
     }

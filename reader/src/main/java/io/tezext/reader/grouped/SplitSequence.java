@@ -24,7 +24,9 @@ public final class SplitSequence<R extends Closeable> implements Closeable {
   private final OpenAhead<R> ahead;
   private final GroupRead read;
   private final LongSupplier nanoClock;
+  private final HandOver<R> handOver;
   private R current;
+  private int handedOut;
 
   /**
    * Starts opening the first splits.
@@ -35,6 +37,16 @@ public final class SplitSequence<R extends Closeable> implements Closeable {
    */
   public SplitSequence(long[] lengths, SplitOpener<R> opener, IntFunction<String> describe, ReaderSettings settings,
       GroupRead.Counters counters, LongSupplier nanoClock) {
+    this(lengths, opener, HandOver.none(), describe, settings, counters, nanoClock);
+  }
+
+  /**
+   * Starts opening the first splits; each reader is handed over ({@code handOver}) when the read
+   * reaches its split.
+   */
+  public SplitSequence(long[] lengths, SplitOpener<R> opener, HandOver<R> handOver, IntFunction<String> describe,
+      ReaderSettings settings, GroupRead.Counters counters, LongSupplier nanoClock) {
+    this.handOver = handOver;
     this.read = new GroupRead(lengths, counters);
     this.nanoClock = nanoClock;
     this.pool = new OpenPool(settings);
@@ -65,8 +77,14 @@ public final class SplitSequence<R extends Closeable> implements Closeable {
     if (current == null) {
       read.finish(ahead.counts());
       pool.close();
-    } else {
-      read.splitStarted();
+      return null;
+    }
+    read.splitStarted();
+    try {
+      handOver.handOver(handedOut++, current);
+    } catch (IOException | RuntimeException e) {
+      close();
+      throw e;
     }
     return current;
   }

@@ -13,8 +13,10 @@ import org.apache.hadoop.mapred.Reporter;
 
 import io.tezext.reader.config.ReaderSettings;
 import io.tezext.reader.grouped.GroupRead;
+import io.tezext.reader.grouped.HandOver;
 import io.tezext.reader.grouped.SplitSequence;
 import io.tezext.reader.open.OpenCounts;
+import io.tezext.reader.open.SplitOpener;
 
 /**
  * Reads a Tez grouped split (mapred API) split by split, in order, with the next splits' readers
@@ -32,9 +34,20 @@ public final class OrderedGroupedRecordReader<K, V> implements RecordReader<K, V
    */
   public OrderedGroupedRecordReader(List<InputSplit> splits, InputFormat<K, V> format, JobConf job,
       Reporter reporter, ReaderSettings settings, LongSupplier nanoClock) throws IOException {
-    this.splits = new SplitSequence<>(lengths(splits),
-        i -> format.getRecordReader(splits.get(i), new JobConf(job), reporter), i -> describe(splits.get(i)),
-        settings, reporter::incrCounter, nanoClock);
+    this(splits, i -> format.getRecordReader(splits.get(i), new JobConf(job), reporter), HandOver.none(), reporter,
+        settings, nanoClock);
+  }
+
+  /**
+   * Reads {@code splits} through readers {@code opener} opens (by the split's index, on the opening
+   * threads), each handed over ({@code handOver}) on the reading thread when the read reaches it:
+   * for readers that need more than their own configuration to be read in turn (Hive's).
+   */
+  public OrderedGroupedRecordReader(List<InputSplit> splits, SplitOpener<RecordReader<K, V>> opener,
+      HandOver<RecordReader<K, V>> handOver, Reporter reporter, ReaderSettings settings, LongSupplier nanoClock)
+      throws IOException {
+    this.splits = new SplitSequence<>(lengths(splits), opener, handOver, i -> describe(splits.get(i)), settings,
+        reporter::incrCounter, nanoClock);
     this.splits.advance();
   }
 
@@ -114,7 +127,8 @@ public final class OrderedGroupedRecordReader<K, V> implements RecordReader<K, V
     return lengths;
   }
 
-  static String describe(InputSplit split) {
+  /** A split in words, for errors: its file and byte range where it has them. */
+  public static String describe(InputSplit split) {
     if (split instanceof FileSplit f) {
       return f.getPath() + " [" + f.getStart() + ", +" + f.getLength() + "]";
     }

@@ -126,10 +126,14 @@ public final class SplitsCommand implements Callable<Integer> {
     Map<String, Object> totals = totals(result.plan(), result.splits().size(), roots.size(), settings,
         cache.hits() - hitsBefore, seconds);
     totals.put("predicate_columns_unresolved", result.unresolvedColumns());
+    totals.put("predicate_columns_missing_from_files", result.columnsMissingFromSomeFiles());
     if (!result.unresolvedColumns().isEmpty()) {
       err.println("tezext-splits: warning: --sarg names columns no file has: " + result.unresolvedColumns()
           + " (they eliminate no stripe; misspelt or wrongly cased?)");
     }
+    result.columnsMissingFromSomeFiles().forEach((column, files) -> err.println("tezext-splits: note: --sarg "
+        + "names " + column + ", which " + files + " of the files lack (added to the table after they were "
+        + "written?): their stripes are all kept"));
     if (format.equals("json")) {
       Map<String, Object> json = new LinkedHashMap<>();
       if (!summary) {

@@ -31,6 +31,14 @@ public record FileTail(String path, FileVersion version, byte[] serializedTail, 
     stripeStatistics = List.copyOf(stripeStatistics);
   }
 
+  /**
+   * The serialized tail a split of this file carries to its task, so that the task does not read it
+   * again; null when it is over {@code maxBytes}, or the file has encrypted columns.
+   */
+  public byte[] tailForSplits(long maxBytes) {
+    return !encrypted && serializedTail.length <= maxBytes ? serializedTail : null;
+  }
+
   public long length() {
     return version.length();
   }

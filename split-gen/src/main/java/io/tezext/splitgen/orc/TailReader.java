@@ -27,8 +27,15 @@ import io.tezext.splitgen.plan.Stripe;
  */
 public final class TailReader {
   private static final int MAGIC = 3; // "ORC" at the start of every file
+  /** How orc-core (1.9 and 2.1) says a file's format version is newer than it reads. */
+  private static final String FUTURE_VERSION = "was written by a future ORC version";
 
   private TailReader() {
+  }
+
+  private static String firstLine(String message) {
+    int end = message.indexOf('\n');
+    return end < 0 ? message : message.substring(0, end);
   }
 
   public static FileTail read(FileSystem fs, FileStatus status, Configuration conf) throws IOException {
@@ -43,7 +50,11 @@ public final class TailReader {
           OrcFile.readerOptions(conf).filesystem(new KnownStatusFileSystem(fs, status)).maxLength(length));
     } catch (FileFormatException | InvalidProtocolBufferException | EOFException | RuntimeException e) {
       throw new BadInputException(path + ": not a readable ORC file: " + e.getMessage(), e);
-    } catch (IOException e) { // reaching the file failed: not the file's fault, never skipped
+    } catch (IOException e) {
+      if (String.valueOf(e.getMessage()).contains(FUTURE_VERSION)) { // orc-core's words for a newer format
+        throw new BadInputException(path + ": not a readable ORC file: " + firstLine(e.getMessage()), e);
+      }
+      // reaching the file failed: not the file's fault, never skipped
       throw new IOException(path + ": reading its tail failed: " + e, e);
     }
     try (reader) {

@@ -8,7 +8,6 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 import org.apache.hadoop.hive.common.type.HiveDecimal;
@@ -18,6 +17,7 @@ import org.apache.hadoop.hive.ql.io.sarg.SearchArgumentFactory;
 import org.apache.hadoop.hive.serde2.io.HiveDecimalWritable;
 import org.apache.orc.TypeDescription;
 
+import io.tezext.splitgen.orc.FilePredicate;
 import io.tezext.splitgen.predicate.Predicate.Literal;
 
 /**
@@ -25,15 +25,13 @@ import io.tezext.splitgen.predicate.Predicate.Literal;
  * {@link SearchArgument} whose literals take each column's type ({@code '2024-01-31'} a date
  * where the column is a date, {@code 10} a decimal where it is a decimal). A comparison on a column
  * the schema does not have is "maybe" for that file: it never drops a stripe (old files name their
- * columns {@code _col0}, {@code _col1}, ...); {@link #unresolvedColumns} tells which columns no file
- * had. A literal that cannot take its
- * column's type is an error naming the column, its type and the value. Thread-safe; one argument
- * is built per distinct schema.
+ * columns {@code _col0}, {@code _col1}, ...). A literal that cannot take its column's type is an
+ * error naming the column, its type and the value. Thread-safe; one argument is built per distinct
+ * schema.
  */
-public final class SearchArguments {
+public final class SearchArguments implements FilePredicate {
   private final Predicate predicate;
   private final Map<TypeDescription, SearchArgument> bySchema = new ConcurrentHashMap<>();
-  private final Set<String> resolved = ConcurrentHashMap.newKeySet();
 
   public SearchArguments(Predicate predicate) {
     this.predicate = predicate;
@@ -44,11 +42,12 @@ public final class SearchArguments {
   }
 
   /**
-   * The search argument for files of {@code schema}.
+   * The search argument for files of {@code schema}: a column the schema lacks becomes "maybe".
    *
    * @throws IllegalArgumentException for a literal that cannot take its column's type in this schema
    */
-  public SearchArgument forSchema(TypeDescription schema) {
+  @Override
+  public SearchArgument sargFor(TypeDescription schema) {
     SearchArgument sarg = bySchema.get(schema);
     if (sarg == null) {
       SearchArgument.Builder builder = SearchArgumentFactory.newBuilder();
@@ -78,7 +77,6 @@ public final class SearchArguments {
         b.literal(SearchArgument.TruthValue.YES_NO_NULL); // a column this file lacks: "maybe", whatever it says
         return;
       }
-      resolved.add(name);
       if (p instanceof Predicate.Compare c) {
         compare(b, c, schema);
       } else if (p instanceof Predicate.In in) {
@@ -153,15 +151,17 @@ public final class SearchArguments {
     };
   }
 
-  /**
-   * The columns the predicate names that no schema seen so far had (a misspelt or wrongly cased
-   * name drops no stripe anywhere: worth a warning), in the order the predicate names them.
-   */
-  public List<String> unresolvedColumns() {
-    List<String> unresolved = new ArrayList<>();
-    collectColumns(predicate, unresolved);
-    unresolved.removeIf(resolved::contains);
-    return unresolved.stream().distinct().toList();
+  /** The predicate's own columns, named in each file's schema. */
+  @Override
+  public TypeDescription readerSchema() {
+    return null;
+  }
+
+  @Override
+  public List<String> columns() {
+    List<String> columns = new ArrayList<>();
+    collectColumns(predicate, columns);
+    return columns.stream().distinct().toList();
   }
 
   private static void collectColumns(Predicate p, List<String> into) {

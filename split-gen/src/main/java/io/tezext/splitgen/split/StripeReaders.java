@@ -73,7 +73,7 @@ public final class StripeReaders {
       // ORC's own keys (reader schema, columns, its serialized search argument) hold as in its formats.
       Reader.Options read = OrcInputFormat.buildOptions(conf, reader, split.getStart(), split.getLength());
       if (settings.predicateInTasks() && settings.predicate() != null) {
-        read.searchArgument(new SearchArguments(settings.predicate()).forSchema(reader.getSchema()), new String[0]);
+        read.searchArgument(new SearchArguments(settings.predicate()).sargFor(reader.getSchema()), new String[0]);
       }
       return new Opened(reader, read);
     } catch (IllegalArgumentException e) { // the predicate does not fit this file's schema

@@ -42,8 +42,8 @@ public class StripeSplit extends FileSplit {
     this.firstStripe = split.firstStripe();
     this.stripes = split.stripes();
     this.rows = file.rows() == FileTail.UNKNOWN_ROWS ? FileTail.UNKNOWN_ROWS : split.rows();
-    boolean carry = !file.encrypted() && file.serializedTail().length <= tailInSplitBytes;
-    this.tail = carry ? file.serializedTail() : new byte[0];
+    byte[] carried = file.tailForSplits(tailInSplitBytes);
+    this.tail = carried == null ? new byte[0] : carried;
   }
 
   /** The version of the file the split was planned on. */

@@ -94,6 +94,10 @@ public class OrcSplitInitializer extends InputInitializer {
       LOG.warn("{}: {} names columns no file has: {} (they eliminate no stripe; misspelt or wrongly cased?)",
           getContext().getInputName(), SplitSettings.PREDICATE, generated.unresolvedColumns());
     }
+    if (!generated.columnsMissingFromSomeFiles().isEmpty()) {
+      LOG.warn("{}: {} names columns some files lack, files lacking each: {} (their stripes are all kept)",
+          getContext().getInputName(), SplitSettings.PREDICATE, generated.columnsMissingFromSomeFiles());
+    }
     getContext().addCounters(counters(generated));
 
     List<MRSplitProto> protos = new ArrayList<>();
@@ -153,13 +157,7 @@ public class OrcSplitInitializer extends InputInitializer {
   private static TezCounters counters(StripeSplitGenerator.Result generated) {
     TezCounters counters = new TezCounters();
     var group = counters.getGroup(COUNTER_GROUP);
-    group.findCounter("FILES").increment(generated.plan().files().size());
-    group.findCounter("FILES_SKIPPED").increment(generated.plan().skipped().size());
-    group.findCounter("STRIPES").increment(generated.plan().stripes());
-    group.findCounter("STRIPES_ELIMINATED").increment(generated.plan().stripesEliminated());
-    group.findCounter("SPLITS").increment(generated.splits().size());
-    group.findCounter("ROWS").increment(generated.plan().rows());
-    group.findCounter("PREDICATE_COLUMNS_UNRESOLVED").increment(generated.unresolvedColumns().size());
+    generated.counts().forEach((name, value) -> group.findCounter(name).increment(value));
     return counters;
   }
 

@@ -107,6 +107,26 @@ class SplitsCommandTest {
   }
 
   @Test
+  void aFileFromAFutureOrcVersionIsNamedAndAColumnOlderFilesLackIsANote() throws Exception {
+    Path t = table();
+    Path future = TestOrc.write(t.resolve("day=3/future.orc"), 900_000, 1_000);
+    io.tezext.testkit.orc.FutureOrcVersion.rewrite(future, 3, 0);
+    Run failed = run(t.toString());
+    assertThat(failed.code()).isEqualTo(2);
+    assertThat(failed.err()).contains("future.orc: not a readable ORC file: ")
+        .contains("was written by a future ORC version 3.0").doesNotContain("\tat ");
+    Files.delete(future);
+
+    TestOrc.write(t.resolve("day=3/older.orc"), 900_000, 1_000, CompressionKind.ZLIB, 64 << 10,
+        org.apache.orc.TypeDescription.fromString("struct<id:bigint>"));
+    Run noted = run(t.toString(), "--sarg", "name = 'x'", "--summary", "--format", "json");
+    assertThat(noted.code()).as(noted.err()).isZero();
+    assertThat(noted.err()).contains("note: --sarg names name, which 1 of the files lack");
+    Map<?, ?> totals = (Map<?, ?>) new ObjectMapper().readValue(noted.out(), Map.class).get("totals");
+    assertThat(totals.get("predicate_columns_missing_from_files")).isEqualTo(Map.of("name", 1));
+  }
+
+  @Test
   void badArgumentsAreNamedWithExitCodeTwo() throws Exception {
     List<Run> runs = new ArrayList<>();
     runs.add(run(dir.resolve("missing").toString()));

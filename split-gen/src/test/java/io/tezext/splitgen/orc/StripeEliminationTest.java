@@ -91,9 +91,24 @@ class StripeEliminationTest {
     assertThat(keep(ids, "id > 10.5 and id < 11.5")).containsExactly(overlapping(11, 11));
     assertThat(keep(ids, "id < -0.5")).containsOnly(false);
     assertThat(keep(ids, "missing in (1, 2.5, 'x') and missing between 1 and 2.5")).containsOnly(true);
-    SearchArguments named = new SearchArguments(PredicateParser.parse("missing = 1 or id < 0 or Id < 0"));
-    new StripeElimination(named, false).keep(ids);
+    StripeElimination named = new StripeElimination(
+        new SearchArguments(PredicateParser.parse("missing = 1 or id < 0 or Id < 0")), false);
+    named.keep(ids);
     assertThat(named.unresolvedColumns()).containsExactly("missing", "Id");
+    assertThat(named.columnsMissingFromSomeFiles()).isEmpty();
+  }
+
+  @Test
+  void aColumnSomeFilesLackIsCountedAndKeepsTheirStripes() throws IOException {
+    FileTail older = tail(TestOrc.write(dir.resolve("older.orc"), 0, 100_000, CompressionKind.ZLIB, 64 << 10,
+        TypeDescription.fromString("struct<id:bigint>")));
+    StripeElimination elimination = new StripeElimination(new SearchArguments(PredicateParser.parse("v = 'x'")),
+        false);
+    assertThat(elimination.keep(older)).containsOnly(true);
+    elimination.keep(ids);
+    assertThat(elimination.columnsMissingFromSomeFiles()).containsExactly(org.assertj.core.api.Assertions.entry("v",
+        1L));
+    assertThat(elimination.unresolvedColumns()).isEmpty();
   }
 
   @Test

@@ -56,6 +56,15 @@ class TailReaderTest {
   }
 
   @Test
+  void aFileAFutureOrcVersionWroteIsBadInputNamingIt() throws IOException {
+    Path file = orc("future.orc", 1_000, 64 * 1024);
+    io.tezext.testkit.orc.FutureOrcVersion.rewrite(file, 9, 9);
+    assertThatThrownBy(() -> tail(file)).isInstanceOf(io.tezext.splitgen.BadInputException.class)
+        .hasMessageStartingWith(new org.apache.hadoop.fs.Path(file.toUri()) + ": not a readable ORC file: ")
+        .hasMessageContaining("was written by a future ORC version 9.9").hasMessageNotContaining("Postscript");
+  }
+
+  @Test
   void aFileWithNoRowsHasNoStripes() throws IOException {
     FileTail tail = tail(orc("empty.orc", 0, 64 * 1024));
     assertThat(tail.stripes()).isEmpty();
