@@ -71,10 +71,7 @@ final class SideBySideRun {
             .sharing(classes).stoppingOn(stop);
         runs.add(pool.submit(() -> inThreadNamedFor(spec, () -> new Simulation(scenario, workload, spec, options).run())));
       }
-      List<RunResult> results = new ArrayList<>(runs.size());
-      for (Future<RunResult> run : runs) {
-        results.add(run.get());
-      }
+      List<RunResult> results = collect(runs);
       bar.close();
       log.printSummary(console);
       return results;
@@ -102,11 +99,7 @@ final class SideBySideRun {
         RunOptions options = RunOptions.DEFAULT.withoutRecords().sharing(classes).stoppingOn(stop);
         runs.add(pool.submit(() -> inThreadNamedFor(spec, () -> new Simulation(scenario, workload, spec, options).run())));
       }
-      List<RunResult> results = new ArrayList<>(runs.size());
-      for (Future<RunResult> run : runs) {
-        results.add(run.get());
-      }
-      return results;
+      return collect(runs);
     } catch (ExecutionException e) {
       throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
     } catch (InterruptedException e) {
@@ -115,6 +108,14 @@ final class SideBySideRun {
     } finally {
       pool.shutdownNow();
     }
+  }
+
+  private static List<RunResult> collect(List<Future<RunResult>> runs) throws InterruptedException, ExecutionException {
+    List<RunResult> results = new ArrayList<>(runs.size());
+    for (Future<RunResult> run : runs) {
+      results.add(run.get());
+    }
+    return results;
   }
 
   /** Tasks of the warm-up workload: enough to compile the simulator's and Hadoop's hot code, a second or so. */

@@ -1,8 +1,6 @@
 package io.tezext.simulator.bench.fidelity;
 
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,7 +14,6 @@ import java.util.function.UnaryOperator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import io.tezext.simulator.cli.TezextSim;
 import io.tezext.simulator.sweep.Interval;
 import io.tezext.simulator.workload.DagSubmission;
 import io.tezext.simulator.workload.Workload;
@@ -107,7 +104,7 @@ public final class PairedReplay {
     }
     Path scenario = dir.resolve("calibrated.json");
     RealRun calibrationRun = run(runs, 0, baseline);
-    cli("calibrate", "--workload", calibrationRun.histories().get(0).toString(), "--cluster", baseScenario.toString(),
+    ReplayScore.cli("calibrate", "--workload", calibrationRun.histories().get(0).toString(), "--cluster", baseScenario.toString(),
         "--out", scenario.toString());
 
     List<String> dagNames = new ArrayList<>(calibrationRun.dagRuntimesMs().keySet());
@@ -129,7 +126,7 @@ public final class PairedReplay {
       Path workload = dir.resolve(String.format(Locale.ROOT, "pair-%02d-workload.json", p));
       WorkloadJson.write(supplyHints.apply(oneTimeLine(base.histories())), workload);
       Path out = dir.resolve(String.format(Locale.ROOT, "pair-%02d-replay", p));
-      cli("run", "--cluster", scenario.toString(), "--workload", workload.toString(), "--calibrate", "off",
+      ReplayScore.cli("run", "--cluster", scenario.toString(), "--workload", workload.toString(), "--calibrate", "off",
           "--scheduler", baseline + "," + ours, "--format", "json", "--out", out.toString(), "--overwrite", "--quiet");
       JsonNode dags = JSON.readTree(out.resolve("dags.json").toFile());
       JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
@@ -239,14 +236,4 @@ public final class PairedReplay {
   private static double round(double v) {
     return Math.round(v * 1000) / 1000.0;
   }
-
-  private static void cli(String... args) {
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    int code = TezextSim.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
-    if (code != 0) {
-      throw new IllegalStateException("tezext-sim " + String.join(" ", args) + " exited " + code + ":\n" + out + err);
-    }
-  }
-
 }

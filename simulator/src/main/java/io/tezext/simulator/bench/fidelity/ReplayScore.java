@@ -93,7 +93,8 @@ public final class ReplayScore {
     throw new IllegalStateException("the replay has no DAG " + id);
   }
 
-  private static void cli(String... args) {
+  /** Runs a {@code tezext-sim} command as a user types it; a non-zero exit is an error with its output. */
+  static void cli(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     int code = TezextSim.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
