@@ -48,10 +48,15 @@ final class RmQueue {
     return guaranteedMemoryMb == 0 ? Double.MAX_VALUE : (double) usedMemoryMb / guaranteedMemoryMb;
   }
 
-  /** Whether the queue's maximum and the application's user limit leave room for a container this size. */
+  /**
+   * Whether the queue's maximum leaves room for a container this size, and the application (its own
+   * user) is not above its user limit. The CapacityScheduler checks the user's use alone against
+   * the limit (AbstractLeafQueue#canAssignToUser: "a > check, not a >= check"), so a user may pass
+   * its limit by one container; a container larger than what is left under the limit is not stuck.
+   */
   boolean canTake(RmApp app, int memoryMb, int vcores, boolean dominant) {
-    return usedMemoryMb + memoryMb <= maxMemoryMb && app.usedMemoryMb + memoryMb <= userLimitMemoryMb
-        && (!dominant || (usedVcores + vcores <= maxVcores && app.usedVcores + vcores <= userLimitVcores));
+    return usedMemoryMb + memoryMb <= maxMemoryMb && app.usedMemoryMb <= userLimitMemoryMb
+        && (!dominant || (usedVcores + vcores <= maxVcores && app.usedVcores <= userLimitVcores));
   }
 
   boolean hasDemand() {

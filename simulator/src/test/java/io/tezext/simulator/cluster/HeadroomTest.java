@@ -52,11 +52,12 @@ class HeadroomTest {
 
   @Test
   void theUserLimitHoldsOneApplicationToItsQueuesGuaranteeTimesTheFactor() {
-    // Queue a: 25% guaranteed (4 GB), 100% maximum, user limit factor 1: the AM and 3 tasks fill it.
+    // Queue a: 25% guaranteed (4 GB), 100% maximum, user limit factor 1: the AM and 3 tasks fill it,
+    // and one task more, since YARN checks what the user holds, not with the new container, against it.
     RmApp app = start(List.of(new QueueSpec("a", 25, 100), new QueueSpec("b", 75, 100)), YarnSettings.DEFAULTS, "a");
     rm.heartbeat(app, List.of(new AskUpdate(TASK, AskUpdate.ANY, 6)), List.of());
     loop.run(() -> loop.now() >= 60_000);
-    assertThat(app.liveContainers()).isEqualTo(4);
+    assertThat(app.liveContainers()).isEqualTo(5);
     assertThat(rm.heartbeat(app, List.of(), List.of()).headroomMemoryMb()).isZero();
   }
 
@@ -66,7 +67,7 @@ class HeadroomTest {
         "a");
     rm.heartbeat(app, List.of(new AskUpdate(TASK, AskUpdate.ANY, 10)), List.of());
     loop.run(() -> loop.now() >= 60_000);
-    assertThat(app.liveContainers()).isEqualTo(8); // 8 GB: twice the guarantee
+    assertThat(app.liveContainers()).isEqualTo(9); // 8 GB, twice the guarantee, and one container past it
     // Over its guarantee, the user's limit is what the queue uses plus one minimum allocation, up
     // to the factor's bound, which it has reached: no headroom.
     assertThat(rm.heartbeat(app, List.of(), List.of()).headroomMemoryMb()).isZero();
