@@ -22,7 +22,8 @@ import io.tezext.simulator.engine.Phase;
  * plus pending asks, at most their maximum) in proportion to their guarantees. A queue using more
  * than its ideal share, and more than its guarantee by over the dead zone, gives back the excess
  * (scaled so that one round takes at most the per-round share of the cluster), of which only the
- * natural-termination share is asked for this round (the rest is expected to finish by itself).
+ * natural-termination share is asked for this round (the rest is expected to finish by itself);
+ * a container is taken only if it fits in what is left of the round's share.
  * Victims come from the newest-submitted application first, and within one from its lowest
  * container priority (the highest number), newest container first; AM containers are spared (YARN
  * takes them only when a queue's AMs exceed its AM share, which the simulated RM never grants). A
@@ -77,7 +78,8 @@ final class RmPreemptionMonitor {
     for (RmQueue q : queues) {
       needed += Math.max(0, q.usedMemoryMb - ideal.get(q));
     }
-    double scale = Math.min(1, total * yarn.get(PREEMPTION_PER_ROUND) / Math.max(1, needed));
+    double allowed = total * yarn.get(PREEMPTION_PER_ROUND);
+    double scale = Math.min(1, allowed / Math.max(1, needed));
     List<RmContainer> chosen = new ArrayList<>();
     for (RmQueue q : queues) {
       if (q.usedMemoryMb <= q.guaranteedMemoryMb * (1 + yarn.get(PREEMPTION_DEAD_ZONE))) {
@@ -98,8 +100,12 @@ final class RmPreemptionMonitor {
           if (toObtain <= 0) {
             break;
           }
+          if (c.memoryMb() > allowed) {
+            continue; // YARN takes no container larger than what is left of the round's share
+          }
           chosen.add(c);
           toObtain -= c.memoryMb();
+          allowed -= c.memoryMb();
         }
       }
     }
