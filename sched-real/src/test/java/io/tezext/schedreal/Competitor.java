@@ -19,19 +19,23 @@ import io.tezext.testkit.TezTestCluster;
 
 /**
  * The application competing with the session: a Tez session in the other queue running one DAG of
- * many long tasks, started first so it has grown over its queue's share when the session arrives.
- * Its containers are not reused (each task a new container, as a MapReduce job's), so one frees up
- * every few seconds for the CapacityScheduler to hand to the queue most below its share; its tasks
- * are four times the RM's warning (15 s), so most containers the RM's preemption marks are killed
- * rather than finished. Its containers are the session's size: YARN's preemption never takes a
- * container larger than its per-round limit (10% of this 4 GB cluster, 409 MB). Long tasks keep the
- * JVMs it starts (one per task) from loading a 2-core host. Started the same way for every run.
+ * many long tasks, {@link #CONCURRENCY} at a time, which has grown over its queue's share when the
+ * session's first DAG arrives, and takes back what the RM's preemption takes from it as soon as
+ * the session lets it go. It reuses its containers (as Tez does by default), so it never gives one
+ * back by itself: beyond the little the competitor leaves free, the session gets containers only
+ * through the RM's preemption, which kills them 15 s after marking them. Its containers are the session's size: YARN's preemption never takes a
+ * container larger than its per-round limit. Started the same way for every run.
  */
 final class Competitor implements AutoCloseable {
-  /** Well over the RM's monitor interval and grace together, so a marked container is mostly killed, not finished. */
+  /** A minute of work per task; a container runs one after another. */
   static final long TASK_MS = 60_000;
   /** More tasks than any run can finish: the competitor never runs out of demand. */
   static final int TASKS = 400;
+  /**
+   * Tasks it runs at once: with its AM, 75% of the cluster, well over its queue's half; the quarter
+   * left is the session's AM and two containers, beyond which the session takes from the competitor.
+   */
+  static final int CONCURRENCY = 10;
 
   private final TezTestCluster cluster;
   private final TezClient client;
@@ -48,7 +52,10 @@ final class Competitor implements AutoCloseable {
       throws IOException, TezException, InterruptedException {
     TezConfiguration conf = cluster.tezConfiguration();
     conf.set(TezConfiguration.TEZ_QUEUE_NAME, queue);
-    conf.setBoolean(TezConfiguration.TEZ_AM_CONTAINER_REUSE_ENABLED, false);
+    conf.setInt(TezConfiguration.TEZ_AM_VERTEX_MAX_TASK_CONCURRENCY, CONCURRENCY);
+    // Its tasks only wait: the quick compiler alone starts their JVMs with less of the host's CPU.
+    conf.set(TezConfiguration.TEZ_TASK_LAUNCH_CMD_OPTS,
+        conf.get(TezConfiguration.TEZ_TASK_LAUNCH_CMD_OPTS) + " -XX:TieredStopAtLevel=1");
     RealRun.recordProtoHistory(conf, historyDir);
     TezClient client = TezClient.create("competitor", conf, true);
     client.start();

@@ -25,16 +25,17 @@ import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
 import io.tezext.testkit.TezTestCluster;
 
 /**
- * One real run on a {@link ContendedCluster}: the competing application starts in the batch queue and
- * grows over its share, then a fresh Tez session in the session queue, with the scheduler under test,
- * runs the DAGs one after another; then both stop. Each application records Tez proto history under
+ * One real run on a {@link ContendedCluster}: a fresh Tez session in the session queue, with the
+ * scheduler under test, and the competing application in the batch queue start together; once the
+ * competitor has grown over its share into what the idle session leaves, the session runs the DAGs
+ * one after another; then both stop. Each application records Tez proto history under
  * the run's directory, and {@code manifest.json} ({@link RunManifest}) says what ran, where, and what
  * happened to the containers.
  */
 final class RealRun {
   /** A DAG still running after this long is killed and the run fails: a hung scheduler must not hang the build. */
   static final Duration DAG_DEADLINE = Duration.ofMinutes(5);
-  /** How much of the cluster the competitor holds before the session starts: over its queue's 50%. */
+  /** How much of the cluster the competitor holds before the session's first DAG: all it will, 75%. */
   static final double COMPETITOR_HOLDS = 0.75;
 
   private final TezTestCluster cluster;
@@ -61,37 +62,35 @@ final class RealRun {
     Path sessionHistory = runDir.resolve("history/session");
     Path competitorHistory = runDir.resolve("history/competitor");
     List<RunManifest.DagRun> dagRuns = new ArrayList<>();
-    ApplicationId sessionApp;
+    TezConfiguration conf = cluster.tezConfiguration();
+    conf.set(TezConfiguration.TEZ_QUEUE_NAME, ContendedCluster.SESSION_QUEUE);
+    conf.set(TezConfiguration.TEZ_AM_YARN_SCHEDULER_CLASS, scheduler.className());
+    recordProtoHistory(conf, sessionHistory);
+    TezClient session = TezClient.create("session-" + runId, conf, true);
+    // The session's AM starts on the empty cluster while the competitor starts beside it and then
+    // grows into all the session leaves idle; the DAGs come once the competitor is over its share.
+    session.start();
+    ApplicationId sessionApp = session.getAppMasterApplicationId();
     ApplicationId competitorApp;
     try (Competitor competitor = Competitor.start(cluster, ContendedCluster.BATCH_QUEUE, competitorHistory)) {
       competitorApp = competitor.appId();
+      session.waitTillReady();
       competitor.awaitHolding(COMPETITOR_HOLDS, Duration.ofMinutes(2));
-
-      TezConfiguration conf = cluster.tezConfiguration();
-      conf.set(TezConfiguration.TEZ_QUEUE_NAME, ContendedCluster.SESSION_QUEUE);
-      conf.set(TezConfiguration.TEZ_AM_YARN_SCHEDULER_CLASS, scheduler.className());
-      recordProtoHistory(conf, sessionHistory);
-      TezClient session = TezClient.create("session-" + runId, conf, true);
-      session.start();
-      try {
-        session.waitTillReady();
-        for (DagShape shape : dags) {
-          long submitted = System.currentTimeMillis();
-          DAGStatus status = TezTestCluster.runDag(session,
-              ShapedDags.toDag(shape, conf, cluster.nodeHosts().hosts()), DAG_DEADLINE);
-          long done = System.currentTimeMillis();
-          if (status.getState() != DAGStatus.State.SUCCEEDED) {
-            throw new IllegalStateException(runId + ": " + shape.name() + " ended " + status.getState() + ": "
-                + status.getDiagnostics());
-          }
-          dagRuns.add(clientView(shape, status, submitted, done));
+      for (DagShape shape : dags) {
+        long submitted = System.currentTimeMillis();
+        DAGStatus status = TezTestCluster.runDag(session,
+            ShapedDags.toDag(shape, conf, cluster.nodeHosts().hosts()), DAG_DEADLINE);
+        long done = System.currentTimeMillis();
+        if (status.getState() != DAGStatus.State.SUCCEEDED) {
+          throw new IllegalStateException(runId + ": " + shape.name() + " ended " + status.getState() + ": "
+              + status.getDiagnostics());
         }
-      } finally {
-        sessionApp = session.getAppMasterApplicationId();
-        session.stop();
+        dagRuns.add(clientView(shape, status, submitted, done));
       }
-      cluster.awaitExit(sessionApp); // the AM writes its last history records on its way out
+    } finally {
+      session.stop();
     }
+    cluster.awaitExit(sessionApp); // the AM writes its last history records on its way out
     RunManifest manifest = new RunManifest("sched-real", runId, pair, orderInPair, scheduler.label(),
         scheduler.className(), ContendedCluster.shape(cluster),
         app(sessionApp, ContendedCluster.SESSION_QUEUE, runDir, sessionHistory),

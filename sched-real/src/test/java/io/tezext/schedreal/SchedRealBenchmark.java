@@ -18,12 +18,13 @@ import io.tezext.testkit.TezTestCluster;
 /**
  * {@code bench/run sched-real}: Tez's DagAwareYarnTaskScheduler and ours on a real contended YARN
  * cluster ({@link ContendedCluster}), in interleaved pairs of runs (the order alternating pair by
- * pair), each run a fresh Tez session of ten Hive-shaped DAGs ({@link HiveShapes#session}) beside a
+ * pair), each run a fresh Tez session of eight Hive-shaped DAGs ({@link HiveShapes#session}) beside a
  * freshly started competing application ({@link Competitor}). Before the pairs, a warm-up run (not
  * scored: a fresh cluster's first application meets cold NodeManagers) logs what the RM tells the AM;
- * after them, the same probe on the cluster with vcores overcommitted and with the
- * DominantResourceCalculator. Every run's Tez proto histories and {@code manifest.json} stay under
- * {@code target/sched-real/runs/}; {@link #CHECKS} then run on them. The report and, as its last
+ * after them, the same probe with the nodes' vcores halved (overcommitted), and, with
+ * {@code -Dsched-real.dominant-probe=true}, on a cluster with the DominantResourceCalculator. Every
+ * run's Tez proto histories and {@code manifest.json} stay under {@code target/sched-real/runs/};
+ * {@link #CHECKS} then run on them. The report and, as its last
  * line, the JSON figures go to {@code target/sched-real.txt}.
  *
  * <p>Not an {@code *IT}: {@code mvn verify} leaves it out; bench/run selects it with
@@ -63,12 +64,16 @@ class SchedRealBenchmark {
         report.append(RunSummary.line(run)).append('\n');
       }
     }
-    CLUSTER.stop(); // the probes' clusters take the loopback addresses and ports next
-
-    probes.add(probeOn("4 x (1024 MB, 2 vcores): vcores overcommitted, DefaultResourceCalculator",
-        ContendedCluster.builder().nodeVcores(2), "SchedRealProbeOvercommitted", runsDir));
-    probes.add(probeOn("4 x (1024 MB, 4 vcores), DominantResourceCalculator",
-        ContendedCluster.builder().dominantResources(), "SchedRealProbeDominant", runsDir));
+    // The same probe with vcores overcommitted: each node keeps 4 containers' memory but gets 2 vcores.
+    ContendedCluster.setNodeVcores(CLUSTER, 2);
+    probes.add(HeadroomProbe.run("4 x (1024 MB, 2 vcores): vcores overcommitted 2x, DefaultResourceCalculator",
+        CLUSTER, runsDir, "probe-vcores-overcommitted", HiveShapes.slice()));
+    ContendedCluster.setNodeVcores(CLUSTER, ContendedCluster.NODE_VCORES);
+    if (Boolean.getBoolean("sched-real.dominant-probe")) {
+      CLUSTER.stop(); // the probe's cluster takes the loopback addresses next
+      probes.add(probeOn("4 x (1024 MB, 4 vcores), DominantResourceCalculator",
+          ContendedCluster.builder().dominantResources(), "SchedRealProbeDominant", runsDir));
+    }
 
     PairedComparison paired = PairedComparison.of(runs);
     Map<String, Object> json = new LinkedHashMap<>();

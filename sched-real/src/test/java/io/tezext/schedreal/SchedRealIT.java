@@ -17,6 +17,7 @@ import io.tezext.simulator.workload.VertexSpec;
 import io.tezext.simulator.workload.tezhistory.ProtoHistoryFiles;
 import io.tezext.simulator.workload.tezhistory.RecordedHistory;
 import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
+import io.tezext.testkit.RmPreemption;
 import io.tezext.testkit.TezTestCluster;
 
 /**
@@ -28,8 +29,12 @@ import io.tezext.testkit.TezTestCluster;
  */
 class SchedRealIT {
 
+  /** The benchmark's cluster with a 5 s grace before the RM kills (15 s there): the slice asserts no time. */
   @RegisterExtension
-  static final TezTestCluster CLUSTER = ContendedCluster.builder().build();
+  static final TezTestCluster CLUSTER = ContendedCluster.builder(new RmPreemption(
+      ContendedCluster.PREEMPTION.monitoringIntervalMs(), 5_000, ContendedCluster.PREEMPTION.totalPreemptionPerRound(),
+      ContendedCluster.PREEMPTION.maxIgnoredOverCapacity(), ContendedCluster.PREEMPTION.naturalTerminationFactor()))
+      .build();
 
   @Test
   void bothSchedulersFinishEveryDagBesideACompetitorTheRmPreempts() throws Exception {
