@@ -91,6 +91,6 @@ final class ContendedCluster {
       Resource r = Resource.newInstance(n.getTotalCapability().getMemorySize(), vcores);
       update.put(n.getNodeID(), ResourceOption.newInstance(r, -1));
     }
-    rm.getAdminService().updateNodeResource(UpdateNodeResourceRequest.newInstance(update));
+    rm.getRMContext().getRMAdminService().updateNodeResource(UpdateNodeResourceRequest.newInstance(update));
   }
 }

@@ -1,12 +1,16 @@
 package org.apache.tez.dag.app.rm;
 
 import java.io.IOException;
+import java.util.Map;
+import java.util.Set;
 
 import org.apache.hadoop.yarn.api.protocolrecords.AllocateResponse;
 import org.apache.hadoop.yarn.api.protocolrecords.RegisterApplicationMasterResponse;
 import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.ContainerExitStatus;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
 import org.apache.hadoop.yarn.api.records.Resource;
+import org.apache.hadoop.yarn.api.resource.PlacementConstraint;
 import org.apache.hadoop.yarn.client.api.impl.AMRMClientImpl;
 import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.apache.tez.serviceplugins.api.TaskSchedulerContext;
@@ -39,10 +43,12 @@ public class HeadroomProbeScheduler extends DagAwareYarnTaskScheduler {
     private int held;
     private String last = "";
 
+    /** The overload every other registration goes through (the asynchronous client calls it directly). */
     @Override
-    public RegisterApplicationMasterResponse registerApplicationMaster(String host, int port, String trackingUrl)
-        throws YarnException, IOException {
-      RegisterApplicationMasterResponse response = super.registerApplicationMaster(host, port, trackingUrl);
+    public RegisterApplicationMasterResponse registerApplicationMaster(String host, int port, String trackingUrl,
+        Map<Set<String>, PlacementConstraint> placementConstraints) throws YarnException, IOException {
+      RegisterApplicationMasterResponse response =
+          super.registerApplicationMaster(host, port, trackingUrl, placementConstraints);
       LOG.info("{} registered schedulerResourceTypes={} maximumCapability=<memory:{}, vCores:{}> queue={}", MARK,
           response.getSchedulerResourceTypes(), response.getMaximumResourceCapability().getMemorySize(),
           response.getMaximumResourceCapability().getVirtualCores(), response.getQueue());
@@ -63,7 +69,7 @@ public class HeadroomProbeScheduler extends DagAwareYarnTaskScheduler {
       held += allocated - completed;
       int preempted = 0;
       for (ContainerStatus s : response.getCompletedContainersStatuses()) {
-        if (s.getExitStatus() == org.apache.hadoop.yarn.api.records.ContainerExitStatus.PREEMPTED) {
+        if (s.getExitStatus() == ContainerExitStatus.PREEMPTED) {
           preempted++;
         }
       }
