@@ -33,4 +33,12 @@ class DagShapeTest {
   void theSessionsDagsHaveDistinctNamesSoRunsPairDagByDag() {
     assertThat(HiveShapes.session()).extracting(DagShape::name).doesNotHaveDuplicates().hasSize(8);
   }
+
+  @Test
+  void eachScanHintsItsTasksToTheHostsInTurnFromItsPlaceInTheDag() {
+    DagShape join = HiveShapes.mapJoin("q", 3, 1_000); // Map 1 is vertex 0, Map 2 vertex 1
+    assertThat(ShapedDags.hints(join, java.util.List.of("a", "b"))).isEqualTo(Map.of(
+        "Map 1", java.util.List.of("a", "b", "a"),
+        "Map 2", java.util.List.of("b")));
+  }
 }

@@ -85,7 +85,7 @@ final class RealRun {
           throw new IllegalStateException(runId + ": " + shape.name() + " ended " + status.getState() + ": "
               + status.getDiagnostics());
         }
-        dagRuns.add(clientView(shape, status, submitted, done));
+        dagRuns.add(clientView(shape, status, submitted, done, cluster.nodeHosts().hosts()));
       }
     } finally {
       session.stop();
@@ -101,8 +101,8 @@ final class RealRun {
   }
 
   /** What the client saw of a DAG: its state, times, and the rows and locality its counters give. */
-  private static RunManifest.DagRun clientView(DagShape shape, DAGStatus status, long submitted, long done)
-      throws IOException {
+  private static RunManifest.DagRun clientView(DagShape shape, DAGStatus status, long submitted, long done,
+      List<String> hosts) throws IOException {
     TezCounters counters = status.getDAGCounters();
     Map<String, Long> rowsIn = new TreeMap<>();
     for (DagShape.VertexShape v : shape.vertices()) {
@@ -111,7 +111,8 @@ final class RealRun {
     }
     return new RunManifest.DagRun(shape.name(), null, status.getState().name(), 0, 0, submitted, done,
         counter(counters, DAGCounter.DATA_LOCAL_TASKS), counter(counters, DAGCounter.RACK_LOCAL_TASKS),
-        counter(counters, DAGCounter.OTHER_LOCAL_TASKS), rowsIn, rowsIn.equals(shape.expectedRowsIn()), shape);
+        counter(counters, DAGCounter.OTHER_LOCAL_TASKS), rowsIn, rowsIn.equals(shape.expectedRowsIn()), shape,
+        ShapedDags.hints(shape, hosts));
   }
 
   private static long counter(TezCounters counters, DAGCounter c) {
@@ -138,7 +139,7 @@ final class RealRun {
       RecordedHistory.RecordedRun h = recordedRuns.get(i);
       out.add(new RunManifest.DagRun(r.name(), h.dagId(), r.state(), h.startMs(), h.endMs(), r.clientSubmitMs(),
           r.clientDoneMs(), r.dataLocalTasks(), r.rackLocalTasks(), r.otherLocalTasks(), r.rowsIn(),
-          r.rowsAsExpected(), r.shape()));
+          r.rowsAsExpected(), r.shape(), r.hints()));
     }
     return out;
   }

@@ -62,10 +62,11 @@ record RunManifest(String benchmark, String runId, int pair, int orderInPair, St
    * @param clientDoneMs when the client saw it finish
    * @param rowsIn the rows each vertex's tasks read in all
    * @param rowsAsExpected whether every vertex read what its shape says (every record crossed every edge once)
+   * @param hints each scanning vertex's location hint per task (a host), which history does not keep
    */
   record DagRun(String name, String dagId, String state, long startMs, long endMs, long clientSubmitMs,
       long clientDoneMs, long dataLocalTasks, long rackLocalTasks, long otherLocalTasks, Map<String, Long> rowsIn,
-      boolean rowsAsExpected, DagShape shape) {
+      boolean rowsAsExpected, DagShape shape, Map<String, List<String>> hints) {
     long runtimeMs() {
       return endMs - startMs;
     }

@@ -1,8 +1,10 @@
 package io.tezext.schedreal;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.io.IntWritable;
@@ -32,6 +34,27 @@ final class ShapedDags {
   private ShapedDags() {
   }
 
+  /** Where a scanning vertex's hints start among the hosts: its place in the DAG, so scans do not all start alike. */
+  private static int hintOffset(int vertexIndex) {
+    return vertexIndex;
+  }
+
+  /** Each scanning vertex's location hint per task, as its split generation gives them. */
+  static Map<String, List<String>> hints(DagShape shape, List<String> hosts) {
+    Map<String, List<String>> hints = new TreeMap<>();
+    for (int i = 0; i < shape.vertices().size(); i++) {
+      DagShape.VertexShape v = shape.vertices().get(i);
+      if (v.scansTable()) {
+        List<String> perTask = new ArrayList<>();
+        for (int t = 0; t < v.tasks(); t++) {
+          perTask.add(TableScanInitializer.hintedHost(hosts, hintOffset(i), t));
+        }
+        hints.put(v.name(), perTask);
+      }
+    }
+    return hints;
+  }
+
   /** The DAG of {@code shape}, its scans hinting {@code hosts}. */
   static DAG toDag(DagShape shape, Configuration conf, List<String> hosts) {
     EdgeProperty shuffle = OrderedPartitionedKVEdgeConfig
@@ -48,7 +71,7 @@ final class ShapedDags {
       if (v.scansTable()) {
         vertex = Vertex.create(v.name(), WorkProcessor.descriptor(v.workMs()), -1);
         vertex.addDataSource(TABLE_INPUT, DataSourceDescriptor.create(TableScanInput.descriptor(),
-            TableScanInitializer.descriptor(v.tasks(), hosts, i), null));
+            TableScanInitializer.descriptor(v.tasks(), hosts, hintOffset(i)), null));
       } else {
         vertex = Vertex.create(v.name(), WorkProcessor.descriptor(v.workMs()), v.tasks());
       }

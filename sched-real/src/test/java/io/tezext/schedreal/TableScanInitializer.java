@@ -38,15 +38,20 @@ public final class TableScanInitializer extends InputInitializer {
         .setUserPayload(UserPayload.create(ByteBuffer.wrap(spec.getBytes(StandardCharsets.UTF_8))));
   }
 
+  /** The host task {@code task} is hinted to: the hosts in turn, from {@code offset}. */
+  static String hintedHost(List<String> hosts, int offset, int task) {
+    return hosts.get((offset + task) % hosts.size());
+  }
+
   @Override
   public List<Event> initialize() {
     String[] spec = StandardCharsets.UTF_8.decode(getContext().getUserPayload().getPayload()).toString().split(";");
     int tasks = Integer.parseInt(spec[0]);
     int offset = Integer.parseInt(spec[1]);
-    String[] hosts = spec[2].split(",");
+    List<String> hosts = List.of(spec[2].split(","));
     List<TaskLocationHint> hints = new ArrayList<>(tasks);
     for (int i = 0; i < tasks; i++) {
-      hints.add(TaskLocationHint.createTaskLocationHint(Set.of(hosts[(offset + i) % hosts.length]), null));
+      hints.add(TaskLocationHint.createTaskLocationHint(Set.of(hintedHost(hosts, offset, i)), null));
     }
     List<Event> events = new ArrayList<>(tasks + 1);
     events.add(InputConfigureVertexTasksEvent.create(tasks, VertexLocationHint.create(hints),
