@@ -1,0 +1,61 @@
+package io.tezext.schedreal;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The figures of real runs, per run for the report and summed per scheduler for the JSON line. */
+final class RunSummary {
+  private RunSummary() {
+  }
+
+  static String line(RunManifest run) {
+    HistoryFigures s = run.session().history();
+    long dataLocal = run.dags().stream().mapToLong(RunManifest.DagRun::dataLocalTasks).sum();
+    long rackLocal = run.dags().stream().mapToLong(RunManifest.DagRun::rackLocalTasks).sum();
+    long other = run.dags().stream().mapToLong(RunManifest.DagRun::otherLocalTasks).sum();
+    return String.format(Locale.ROOT, "%-22s mean DAG %6.2f s; AM preempted %d attempts; RM preempted %d session "
+            + "and %d competitor containers; %d containers launched, %.2f tasks each; hinted tasks data-local %d, "
+            + "rack-local %d, other %d; attempts per host %s", run.runId(), PairedComparison.meanDagMs(run) / 1000,
+        s.amPreemptedAttempts(), run.session().rmPreemptedContainers(), run.competitor().rmPreemptedContainers(),
+        s.containersLaunched(), s.tasksPerContainer(), dataLocal, rackLocal, other, s.attemptsPerHost());
+  }
+
+  /**
+   * Per scheduler over its runs: attempts the AM preempted, containers the RM preempted (the session's
+   * and the competitor's), containers launched per run, tasks per container, and hinted tasks by
+   * locality.
+   */
+  static Map<String, Object> totals(List<RunManifest> runs) {
+    Map<String, Object> am = new LinkedHashMap<>();
+    Map<String, Object> rm = new LinkedHashMap<>();
+    Map<String, Object> launched = new LinkedHashMap<>();
+    Map<String, Object> reuse = new LinkedHashMap<>();
+    Map<String, Object> locality = new LinkedHashMap<>();
+    for (SchedulerUnderTest s : List.of(SchedulerUnderTest.DAG_AWARE, SchedulerUnderTest.TEZEXT)) {
+      List<RunManifest> mine = runs.stream().filter(r -> r.scheduler().equals(s.label())).toList();
+      am.put(s.label(), mine.stream().mapToInt(r -> r.session().history().amPreemptedAttempts()).sum());
+      rm.put(s.label(), Map.of(
+          "session", mine.stream().mapToInt(r -> r.session().rmPreemptedContainers()).sum(),
+          "competitor", mine.stream().mapToInt(r -> r.competitor().rmPreemptedContainers()).sum()));
+      launched.put(s.label(), SchedRealBenchmark.round(
+          mine.stream().mapToInt(r -> r.session().history().containersLaunched()).average().orElse(Double.NaN)));
+      int attempts = mine.stream().mapToInt(r -> r.session().history().attempts()).sum();
+      int containers = mine.stream().mapToInt(r -> r.session().history().containersRunningTasks()).sum();
+      reuse.put(s.label(), SchedRealBenchmark.round(containers == 0 ? Double.NaN : (double) attempts / containers));
+      Map<String, Long> l = new LinkedHashMap<>();
+      l.put("data_local", mine.stream().flatMap(r -> r.dags().stream()).mapToLong(RunManifest.DagRun::dataLocalTasks).sum());
+      l.put("rack_local", mine.stream().flatMap(r -> r.dags().stream()).mapToLong(RunManifest.DagRun::rackLocalTasks).sum());
+      l.put("other_local", mine.stream().flatMap(r -> r.dags().stream()).mapToLong(RunManifest.DagRun::otherLocalTasks).sum());
+      locality.put(s.label(), l);
+    }
+    Map<String, Object> out = new LinkedHashMap<>();
+    out.put("am_preemptions_real", am);
+    out.put("rm_preemptions_real", rm);
+    out.put("containers_launched", launched);
+    out.put("reuse", reuse);
+    out.put("locality", locality);
+    return out;
+  }
+}

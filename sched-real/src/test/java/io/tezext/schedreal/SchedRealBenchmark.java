@@ -1,0 +1,129 @@
+package io.tezext.schedreal;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+import io.tezext.testkit.TezTestCluster;
+
+/**
+ * {@code bench/run sched-real}: Tez's DagAwareYarnTaskScheduler and ours on a real contended YARN
+ * cluster ({@link ContendedCluster}), in interleaved pairs of runs (the order alternating pair by
+ * pair), each run a fresh Tez session of eight Hive-shaped DAGs ({@link HiveShapes#session}) beside a
+ * freshly started competing application ({@link Competitor}). Before the pairs, a warm-up run (not
+ * scored: a fresh cluster's first application meets cold NodeManagers) logs what the RM tells the AM;
+ * after them, the same probe with the nodes' vcores halved (overcommitted), and, with
+ * {@code -Dsched-real.dominant-probe=true}, on a cluster with the DominantResourceCalculator. Every
+ * run's Tez proto histories and {@code manifest.json} stay under {@code target/sched-real/runs/};
+ * {@link #CHECKS} then run on them. The report and, as its last
+ * line, the JSON figures go to {@code target/sched-real.txt}.
+ *
+ * <p>Not an {@code *IT}: {@code mvn verify} leaves it out; bench/run selects it with
+ * {@code -Dit.test}. {@code -Dsched-real.pairs=N} changes the number of pairs (10).
+ */
+class SchedRealBenchmark {
+  /** Checks run on the recorded runs, each adding its figures to the JSON line. */
+  static final List<RecordedRunsCheck> CHECKS = List.of();
+
+  static final int PAIRS = Integer.getInteger("sched-real.pairs", 10);
+
+  @RegisterExtension
+  static final TezTestCluster CLUSTER = ContendedCluster.builder().build();
+
+  @Test
+  void pairedRealRuns() throws Exception {
+    Path out = Path.of("target", "sched-real").toAbsolutePath();
+    Path runsDir = out.resolve("runs");
+    StringBuilder report = new StringBuilder();
+    long started = System.nanoTime();
+
+    List<HeadroomProbe> probes = new ArrayList<>();
+    probes.add(HeadroomProbe.run("4 x (1024 MB, 4 vcores), DefaultResourceCalculator (the benchmark's cluster; "
+        + "the warm-up run)", CLUSTER, runsDir, "warm-up-probe", HiveShapes.slice()));
+
+    RealRun real = new RealRun(CLUSTER, runsDir);
+    List<RunManifest> runs = new ArrayList<>();
+    for (int pair = 0; pair < PAIRS; pair++) {
+      List<SchedulerUnderTest> order = pair % 2 == 0
+          ? List.of(SchedulerUnderTest.DAG_AWARE, SchedulerUnderTest.TEZEXT)
+          : List.of(SchedulerUnderTest.TEZEXT, SchedulerUnderTest.DAG_AWARE);
+      for (int i = 0; i < order.size(); i++) {
+        SchedulerUnderTest s = order.get(i);
+        RunManifest run = real.run(String.format(Locale.ROOT, "pair-%02d-%s", pair, s.label()), s, pair, i,
+            HiveShapes.session());
+        runs.add(run);
+        report.append(RunSummary.line(run)).append('\n');
+      }
+    }
+    // The same probe with vcores overcommitted: each node keeps 4 containers' memory but gets 2 vcores.
+    ContendedCluster.setNodeVcores(CLUSTER, 2);
+    probes.add(HeadroomProbe.run("4 x (1024 MB, 2 vcores): vcores overcommitted 2x, DefaultResourceCalculator",
+        CLUSTER, runsDir, "probe-vcores-overcommitted", HiveShapes.slice()));
+    ContendedCluster.setNodeVcores(CLUSTER, ContendedCluster.NODE_VCORES);
+    if (Boolean.getBoolean("sched-real.dominant-probe")) {
+      CLUSTER.stop(); // the probe's cluster takes the loopback addresses next
+      probes.add(probeOn("4 x (1024 MB, 4 vcores), DominantResourceCalculator",
+          ContendedCluster.builder().dominantResources(), "SchedRealProbeDominant", runsDir));
+    }
+
+    PairedComparison paired = PairedComparison.of(runs);
+    Map<String, Object> json = new LinkedHashMap<>();
+    json.put("benchmark", "sched-real");
+    json.put("pairs", paired.pairs());
+    json.put("dags_per_run", HiveShapes.session().size());
+    json.put("real_ratio", round(paired.ratio()));
+    json.put("real_ci_low", round(paired.ciLow()));
+    json.put("real_ci_high", round(paired.ciHigh()));
+    json.put("real_spread_pct", round(paired.spreadPct()));
+    json.put("mean_dag_s", rounded(paired.meanDagSeconds()));
+    json.putAll(RunSummary.totals(runs));
+    json.put("headroom_probes", probes);
+    for (RecordedRunsCheck check : CHECKS) {
+      report.append("\n").append(check.name()).append(":\n");
+      json.putAll(check.check(runsDir, runs, report));
+    }
+    json.put("baseline", SchedulerUnderTest.DAG_AWARE.className());
+    json.put("machine", "a shared 2-core host (other builds ran beside it)");
+    json.put("runs_dir", runsDir.toString());
+    json.put("wall_s", round((System.nanoTime() - started) / 1e9));
+
+    report.insert(0, String.format(Locale.ROOT, "sched-real: %d pairs of runs, %d DAGs each; ours/DagAware mean DAG "
+            + "time %.3f (95%% interval %.3f-%.3f); the same DAG's run time varied up to %.0f%% across runs of one "
+            + "scheduler%n", paired.pairs(), HiveShapes.session().size(), paired.ratio(), paired.ciLow(),
+        paired.ciHigh(), paired.spreadPct()));
+    probes.forEach(p -> report.append("headroom probe, ").append(p.describe()).append('\n'));
+    String text = report + new ObjectMapper().writeValueAsString(json) + "\n";
+    Files.writeString(Path.of("target", "sched-real.txt"), text);
+    System.out.println(text);
+  }
+
+  private static HeadroomProbe probeOn(String name, TezTestCluster.Builder builder, String clusterName, Path runsDir)
+      throws Exception {
+    TezTestCluster cluster = builder.build();
+    cluster.start(clusterName);
+    try {
+      return HeadroomProbe.run(name, cluster, runsDir, "probe-" + clusterName, HiveShapes.slice());
+    } finally {
+      cluster.stop();
+    }
+  }
+
+  static double round(double v) {
+    return Double.isNaN(v) ? v : Math.round(v * 1000) / 1000.0;
+  }
+
+  private static Map<String, Double> rounded(Map<String, Double> values) {
+    Map<String, Double> out = new LinkedHashMap<>();
+    values.forEach((k, v) -> out.put(k, round(v)));
+    return out;
+  }
+}
