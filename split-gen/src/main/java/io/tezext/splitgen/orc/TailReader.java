@@ -27,6 +27,11 @@ import io.tezext.splitgen.plan.Stripe;
  */
 public final class TailReader {
   private static final int MAGIC = 3; // "ORC" at the start of every file
+  /**
+   * How orc-core refuses a file from a future format version: a plain {@link IOException}, like
+   * a failed read, so its words are the only way to tell it is the file's fault.
+   */
+  private static final String FUTURE_VERSION = "was written by a future ORC version";
 
   private TailReader() {
   }
@@ -43,7 +48,12 @@ public final class TailReader {
           OrcFile.readerOptions(conf).filesystem(new KnownStatusFileSystem(fs, status)).maxLength(length));
     } catch (FileFormatException | InvalidProtocolBufferException | EOFException | RuntimeException e) {
       throw new BadInputException(path + ": not a readable ORC file: " + e.getMessage(), e);
-    } catch (IOException e) { // reaching the file failed: not the file's fault, never skipped
+    } catch (IOException e) {
+      if (e.getMessage() != null && e.getMessage().contains(FUTURE_VERSION)) {
+        throw new BadInputException(path + ": written by a future ORC version (a file format newer than "
+            + OrcFile.Version.CURRENT.getName() + ", the newest this reader knows); not readable here", e);
+      }
+      // reaching the file failed: not the file's fault, never skipped
       throw new IOException(path + ": reading its tail failed: " + e, e);
     }
     try (reader) {

@@ -107,6 +107,32 @@ class SplitsCommandTest {
   }
 
   @Test
+  void aFileOfAFutureOrcVersionIsBadInputNamingIt() throws Exception {
+    Path t = table();
+    Path future = t.resolve("day=0/part-0.orc");
+    byte[] bytes = Files.readAllBytes(future);
+    // The postscript's version, a packed field 4 holding [0, 12], made [9, 12]: no format orc-core knows.
+    int at = lastIndexOf(bytes, new byte[] {0x22, 0x02, 0x00, 0x0c});
+    assertThat(at).as("the postscript's version field").isPositive();
+    bytes[at + 2] = 9;
+    Files.write(future, bytes);
+    Files.deleteIfExists(future.resolveSibling(".part-0.orc.crc")); // the local file system's checksum of the old bytes
+
+    Run failed = run(t.toString());
+    assertThat(failed.code()).as(failed.err()).isEqualTo(2);
+    assertThat(failed.err()).contains("part-0.orc: written by a future ORC version").doesNotContain("\tat ");
+  }
+
+  private static int lastIndexOf(byte[] bytes, byte[] part) {
+    for (int i = bytes.length - part.length; i >= 0; i--) {
+      if (java.util.Arrays.equals(bytes, i, i + part.length, part, 0, part.length)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  @Test
   void badArgumentsAreNamedWithExitCodeTwo() throws Exception {
     List<Run> runs = new ArrayList<>();
     runs.add(run(dir.resolve("missing").toString()));
