@@ -65,7 +65,7 @@ final class DemoCommand implements Callable<Integer> {
     // The demo replaces its own previous report (and never anything else).
     try (ReportDirectory dir = ReportDirectory.prepare(out, true, "--out", top.stop)) {
       List<RunResult> results = new SideBySideRun(scenario, workload, false, !quiet,
-          Runtime.getRuntime().availableProcessors(), top.stop).run(specs, dir.staging(), spec.commandLine().getOut());
+          Runtime.getRuntime().availableProcessors(), top.stop).run(specs, dir, spec.commandLine().getOut());
       SideBySideRun.report(List.of(ReportType.values()), results, dir, spec.commandLine().getOut());
       return SideBySideRun.stalls(results, spec.commandLine().getErr());
     }
