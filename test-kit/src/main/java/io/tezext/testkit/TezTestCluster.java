@@ -142,6 +142,8 @@ public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback
       throw new IllegalStateException("cluster " + clusterName + " is already running");
     }
     YarnConfiguration yarnConf = new YarnConfiguration();
+    // MiniYARNCluster overwrites each NodeManager's memory with its own key's value (4 GB by default).
+    yarnConf.setInt(YarnConfiguration.YARN_MINICLUSTER_NM_PMEM_MB, nodeMemoryMb);
     yarnConf.setInt(YarnConfiguration.NM_PMEM_MB, nodeMemoryMb);
     yarnConf.setInt(YarnConfiguration.NM_VCORES, nodeVcores);
     yarnConf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);

@@ -37,7 +37,7 @@ class HostPerNodeClusterIT {
       .build();
 
   @Test
-  void resourceManagerSeesEachNodeManagerAtItsOwnHostOnItsRackAndTheQueuesAsBuilt() throws Exception {
+  void resourceManagerSeesEachNodeManagerAtItsOwnHostOnItsRackWithItsMemoryAndTheQueuesAsBuilt() throws Exception {
     try (YarnClient yarn = YarnClient.createYarnClient()) {
       yarn.init(CLUSTER.yarnCluster().getConfig());
       yarn.start();
@@ -46,6 +46,7 @@ class HostPerNodeClusterIT {
           .containsExactlyInAnyOrder("nm-1.tezext.test", "nm-2.tezext.test", "nm-3.tezext.test");
       assertThat(nodes).extracting(n -> n.getNodeId().getHost() + " " + n.getRackName())
           .contains("nm-1.tezext.test /rack-1", "nm-3.tezext.test /rack-2");
+      assertThat(nodes).extracting(n -> n.getCapability().getMemorySize()).containsOnly(1536L);
       QueueInfo batch = yarn.getQueueInfo("batch");
       assertThat(batch.getCapacity()).isEqualTo(0.5f);
       assertThat(batch.getMaximumCapacity()).isEqualTo(1f);
