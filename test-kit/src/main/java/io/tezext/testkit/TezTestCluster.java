@@ -7,14 +7,18 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
+import org.apache.hadoop.fs.CommonConfigurationKeysPublic;
+import org.apache.hadoop.net.TableMapping;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.YarnApplicationState;
@@ -55,6 +59,26 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * writes, container logs included, stays under {@code target/}; {@link #amLog} reads an AM's logs
  * back, and {@link #runDag} runs a DAG with a deadline. {@link WordCountDag} is a small DAG with two
  * shuffles whose counters say whether every record arrived.
+ *
+ * <p>A contended cluster, as production runs Hive: YARN's CapacityScheduler with two queues that may
+ * each grow to the whole cluster, the RM's preemption monitor with YARN's defaults, and NodeManagers
+ * with host names of their own on two racks, so that location hints and rack choices are real (the
+ * test JVM needs {@code -Djdk.net.hosts.file=...}: see {@link NodeHosts}):
+ *
+ * <pre>{@code
+ * @RegisterExtension
+ * static final TezTestCluster CLUSTER = TezTestCluster.builder()
+ *     .hostPerNode("/rack-1", "/rack-1", "/rack-2", "/rack-2")
+ *     .nodeMemoryMb(1024)
+ *     .queue(CapacityQueue.elastic("session", 50))
+ *     .queue(CapacityQueue.elastic("batch", 50))
+ *     .rmPreemption(RmPreemption.YARN_DEFAULTS)
+ *     .build();
+ *
+ * TezConfiguration conf = CLUSTER.tezConfiguration(); // submits to "session", the first queue
+ * conf.set(TezConfiguration.TEZ_QUEUE_NAME, "batch");  // or another
+ * List<String> hosts = CLUSTER.nodeHosts().hosts();   // nm-1.tezext.test, ... for location hints
+ * }</pre>
  */
 public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback {
 
@@ -76,6 +100,10 @@ public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback
   private final int amMemoryMb;
   private final int taskMemoryMb;
   private final Map<String, String> extraConf;
+  private final List<CapacityQueue> queues;
+  private final RmPreemption rmPreemption;
+  private final boolean dominantResources;
+  private final NodeHosts nodeHosts;
 
   private MiniTezCluster cluster;
   private Path workDir;
@@ -88,6 +116,10 @@ public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback
     this.amMemoryMb = b.amMemoryMb;
     this.taskMemoryMb = b.taskMemoryMb;
     this.extraConf = new TreeMap<>(b.extraConf);
+    this.queues = List.copyOf(b.queues);
+    this.rmPreemption = b.rmPreemption;
+    this.dominantResources = b.dominantResources;
+    this.nodeHosts = b.nodeHosts;
   }
 
   public static Builder builder() {
@@ -110,6 +142,8 @@ public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback
       throw new IllegalStateException("cluster " + clusterName + " is already running");
     }
     YarnConfiguration yarnConf = new YarnConfiguration();
+    // MiniYARNCluster overwrites each NodeManager's memory with its own key's value (4 GB by default).
+    yarnConf.setInt(YarnConfiguration.YARN_MINICLUSTER_NM_PMEM_MB, nodeMemoryMb);
     yarnConf.setInt(YarnConfiguration.NM_PMEM_MB, nodeMemoryMb);
     yarnConf.setInt(YarnConfiguration.NM_VCORES, nodeVcores);
     yarnConf.setInt(YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, 128);
@@ -119,13 +153,49 @@ public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback
     // Stop quickly: NodeManagers kill what is left at once instead of waiting for it to exit.
     yarnConf.setLong(YarnConfiguration.NM_SLEEP_DELAY_BEFORE_SIGKILL_MS, 0);
     yarnConf.setLong(YarnConfiguration.NM_PROCESS_KILL_WAIT_MS, 100);
+    capacityScheduler(yarnConf);
+    if (nodeHosts != null || NodeHosts.jvmHasHostsFile()) {
+      // A JVM given a hosts file resolves nothing else, whether or not this cluster names its nodes.
+      (nodeHosts != null ? nodeHosts : NodeHosts.NONE).writeHostsFile(NodeHosts.hostsFileOfThisJvm());
+    }
+    MiniTezCluster mini;
+    if (nodeHosts != null) {
+      nodeHosts.checkBindable();
+      mini = new HostPerNodeMiniTezCluster(clusterName, nodeHosts);
+      Path topology = mini.getTestWorkDir().toPath().toAbsolutePath().resolve("topology.txt");
+      nodeHosts.writeTopologyTable(topology);
+      yarnConf.set(CommonConfigurationKeysPublic.NET_TOPOLOGY_NODE_SWITCH_MAPPING_IMPL_KEY, TableMapping.class.getName());
+      yarnConf.set(CommonConfigurationKeysPublic.NET_TOPOLOGY_TABLE_MAPPING_FILE_KEY, topology.toString());
+    } else {
+      mini = new MiniTezCluster(clusterName, nodeManagers, 1, 1);
+    }
     extraConf.forEach(yarnConf::set);
-
-    MiniTezCluster mini = new MiniTezCluster(clusterName, nodeManagers, 1, 1);
     mini.init(yarnConf);
     mini.start();
     cluster = mini;
     workDir = mini.getTestWorkDir().toPath().toAbsolutePath();
+  }
+
+  /** YARN's CapacityScheduler with this cluster's queues, resource calculator and preemption monitor. */
+  private void capacityScheduler(YarnConfiguration yarnConf) {
+    String prefix = "yarn.scheduler.capacity.";
+    if (!queues.isEmpty()) {
+      yarnConf.set(YarnConfiguration.RM_SCHEDULER,
+          "org.apache.hadoop.yarn.server.resourcemanager.scheduler.capacity.CapacityScheduler");
+      yarnConf.set(prefix + "root.queues", String.join(",", queues.stream().map(CapacityQueue::name).toList()));
+      for (CapacityQueue q : queues) {
+        String queue = prefix + "root." + q.name() + ".";
+        yarnConf.setInt(queue + "capacity", q.capacityPercent());
+        yarnConf.setInt(queue + "maximum-capacity", q.maxCapacityPercent());
+        yarnConf.setFloat(queue + "user-limit-factor", q.userLimitFactor());
+      }
+    }
+    if (dominantResources) {
+      yarnConf.set(prefix + "resource-calculator", "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator");
+    }
+    if (rmPreemption != null) {
+      rmPreemption.applyTo(yarnConf);
+    }
   }
 
   /** Stops the cluster and every application still running on it. Safe to call twice. */
@@ -150,8 +220,13 @@ public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback
     conf.set(TezConfiguration.TEZ_AM_STAGING_DIR, workDir.resolve("staging").toUri().toString());
     conf.setInt(TezConfiguration.TEZ_AM_RESOURCE_MEMORY_MB, amMemoryMb);
     conf.setInt(TezConfiguration.TEZ_TASK_RESOURCE_MEMORY_MB, taskMemoryMb);
-    conf.set(TezConfiguration.TEZ_AM_LAUNCH_CMD_OPTS, "-XX:+UseSerialGC " + JDK17_OPENS);
-    conf.set(TezConfiguration.TEZ_TASK_LAUNCH_CMD_OPTS, "-XX:+UseSerialGC " + JDK17_OPENS);
+    String hostsFile = !NodeHosts.jvmHasHostsFile() ? ""
+        : " -D" + NodeHosts.HOSTS_FILE_PROPERTY + "=" + NodeHosts.hostsFileOfThisJvm();
+    conf.set(TezConfiguration.TEZ_AM_LAUNCH_CMD_OPTS, "-XX:+UseSerialGC " + JDK17_OPENS + hostsFile);
+    conf.set(TezConfiguration.TEZ_TASK_LAUNCH_CMD_OPTS, "-XX:+UseSerialGC " + JDK17_OPENS + hostsFile);
+    if (!queues.isEmpty()) {
+      conf.set(TezConfiguration.TEZ_QUEUE_NAME, queues.get(0).name());
+    }
     // The AM web UI's Guice fails on JDK 17; nothing in a test reads it.
     conf.setBoolean(TezConfiguration.TEZ_AM_WEBSERVICE_ENABLE, false);
     // A finished AM exits at once instead of lingering (5 s by default) before it unregisters.
@@ -194,20 +269,23 @@ public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback
   @SuppressForbidden("a deadline on a real cluster's DAG, in real time")
   public static DAGStatus runDag(TezClient client, DAG dag, Duration deadline)
       throws IOException, TezException, InterruptedException {
-    EnumSet<StatusGetOpts> withCounters = EnumSet.of(StatusGetOpts.GET_COUNTERS);
+    // Counters only once the DAG is over: Tez 0.10.5 adds a task attempt's locality counter
+    // (DATA_LOCAL_TASKS, ...) to the counters of the first call that asks for them, and an attempt
+    // asked while it runs loses it when its next status report replaces them.
+    EnumSet<StatusGetOpts> noCounters = EnumSet.noneOf(StatusGetOpts.class);
     DAGClient dagClient = client.submitDAG(dag);
     try {
       long giveUpAt = System.nanoTime() + deadline.toNanos();
-      DAGStatus status = dagClient.getDAGStatus(withCounters);
+      DAGStatus status = dagClient.getDAGStatus(noCounters);
       while (status == null || !status.isCompleted()) {
         if (System.nanoTime() - giveUpAt > 0) {
           dagClient.tryKillDAG();
           throw new AssertionError("DAG " + dag.getName() + " did not finish within " + deadline.toSeconds()
               + " s and was killed; its last status: " + status);
         }
-        status = dagClient.getDAGStatus(withCounters, 1_000);
+        status = dagClient.getDAGStatus(noCounters, 1_000);
       }
-      return status;
+      return dagClient.getDAGStatus(EnumSet.of(StatusGetOpts.GET_COUNTERS));
     } finally {
       dagClient.close();
     }
@@ -260,7 +338,38 @@ public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback
   }
 
   public int nodeManagers() {
-    return nodeManagers;
+    return nodeHosts != null ? nodeHosts.hosts().size() : nodeManagers;
+  }
+
+  /** The NodeManagers' own host names and racks; only for a cluster built with {@link Builder#hostPerNode}. */
+  public NodeHosts nodeHosts() {
+    if (nodeHosts == null) {
+      throw new IllegalStateException("this cluster's NodeManagers share one host name: build it with hostPerNode(...)");
+    }
+    return nodeHosts;
+  }
+
+  /** The CapacityScheduler's queues under root, as built; empty for YARN's single {@code default} queue. */
+  public List<CapacityQueue> queues() {
+    return queues;
+  }
+
+  /** The RM's preemption monitor's settings, if it runs. */
+  public Optional<RmPreemption> rmPreemption() {
+    return Optional.ofNullable(rmPreemption);
+  }
+
+  /** Whether the CapacityScheduler weighs vcores as well as memory (its DominantResourceCalculator). */
+  public boolean dominantResources() {
+    return dominantResources;
+  }
+
+  public int amMemoryMb() {
+    return amMemoryMb;
+  }
+
+  public int taskMemoryMb() {
+    return taskMemoryMb;
   }
 
   public int nodeMemoryMb() {
@@ -331,8 +440,55 @@ public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback
     private int amMemoryMb = 512;
     private int taskMemoryMb = 256;
     private final Map<String, String> extraConf = new TreeMap<>();
+    private final List<CapacityQueue> queues = new ArrayList<>();
+    private RmPreemption rmPreemption;
+    private boolean dominantResources;
+    private NodeHosts nodeHosts;
 
     private Builder() {
+    }
+
+    /**
+     * Adds a CapacityScheduler queue under {@code root} (instead of YARN's one {@code default} queue);
+     * the queues' capacities must add up to 100. Clients of {@link #tezConfiguration()} submit to the
+     * first queue unless they set {@code tez.queue.name}.
+     */
+    public Builder queue(CapacityQueue queue) {
+      Objects.requireNonNull(queue, "queue");
+      if (queues.stream().anyMatch(q -> q.name().equals(queue.name()))) {
+        throw new IllegalArgumentException("queue " + queue.name() + " is given twice");
+      }
+      queues.add(queue);
+      return this;
+    }
+
+    /** Runs the RM's preemption monitor (off in YARN unless enabled) with these settings. */
+    public Builder rmPreemption(RmPreemption settings) {
+      this.rmPreemption = Objects.requireNonNull(settings, "settings");
+      return this;
+    }
+
+    /**
+     * The CapacityScheduler weighs vcores as well as memory (DominantResourceCalculator); by default
+     * it schedules by memory alone and tells AMs so.
+     */
+    public Builder dominantResources() {
+      this.dominantResources = true;
+      return this;
+    }
+
+    /**
+     * Gives each NodeManager a host name and loopback address of its own ({@link NodeHosts}), node
+     * {@code i} on {@code rackPerNode[i]}: as many NodeManagers as racks given (name a rack again for
+     * several nodes on it). The test JVM must be started with {@code -Djdk.net.hosts.file=FILE}.
+     */
+    public Builder hostPerNode(String... rackPerNode) {
+      if (rackPerNode.length == 0) {
+        throw new IllegalArgumentException("name each node's rack (" + NodeHosts.DEFAULT_RACK + " for none)");
+      }
+      this.nodeHosts = NodeHosts.onRacks(List.of(rackPerNode));
+      this.nodeManagers = rackPerNode.length;
+      return this;
     }
 
     /** Directory name under {@code target/}; the test class's simple name by default. */
@@ -373,6 +529,14 @@ public final class TezTestCluster implements BeforeAllCallback, AfterAllCallback
     }
 
     public TezTestCluster build() {
+      if (nodeHosts != null && nodeHosts.racks().size() != nodeManagers) {
+        throw new IllegalArgumentException(nodeManagers + " NodeManagers but " + nodeHosts.racks().size()
+            + " racks given in hostPerNode: give one rack per node");
+      }
+      int total = queues.stream().mapToInt(CapacityQueue::capacityPercent).sum();
+      if (!queues.isEmpty() && total != 100) {
+        throw new IllegalArgumentException("the queues' capacities add up to " + total + "%, not 100%: " + queues);
+      }
       if (amMemoryMb > nodeMemoryMb || taskMemoryMb > nodeMemoryMb) {
         throw new IllegalArgumentException("AM (" + amMemoryMb + " MB) and task (" + taskMemoryMb
             + " MB) containers must fit on a node of " + nodeMemoryMb + " MB");
