@@ -24,7 +24,11 @@ public final class SplitSequence<R extends Closeable> implements Closeable {
   private final OpenAhead<R> ahead;
   private final GroupRead read;
   private final LongSupplier nanoClock;
+  private final IntFunction<String> describe;
+  private final int splits;
   private R current;
+  /** The index of the split being read; -1 before the first. */
+  private int currentSplit = -1;
 
   /**
    * Starts opening the first splits.
@@ -37,6 +41,8 @@ public final class SplitSequence<R extends Closeable> implements Closeable {
       GroupRead.Counters counters, LongSupplier nanoClock) {
     this.read = new GroupRead(lengths, counters);
     this.nanoClock = nanoClock;
+    this.describe = describe;
+    this.splits = lengths.length;
     this.pool = new OpenPool(settings);
     this.ahead = new OpenAhead<>(lengths.length, opener, read::length, describe, settings.limits(), pool.executor());
   }
@@ -66,9 +72,20 @@ public final class SplitSequence<R extends Closeable> implements Closeable {
       read.finish(ahead.counts());
       pool.close();
     } else {
+      currentSplit++;
       read.splitStarted();
     }
     return current;
+  }
+
+  /**
+   * {@code failure} of reading the current split, as the task should see it: naming the split,
+   * as a failure to open one does.
+   */
+  public IOException readFailed(IOException failure) {
+    String which = currentSplit < 0 ? "the grouped split" : "split " + (currentSplit + 1) + " of " + splits + " ("
+        + describe.apply(currentSplit) + ")";
+    return new IOException("could not read " + which + ": " + failure, failure);
   }
 
   /** Counts a record of the current split. */
