@@ -3,6 +3,7 @@ package io.tezext.simulator.am;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.tezext.simulator.settings.BooleanSetting;
 import io.tezext.simulator.settings.DoubleSetting;
 import io.tezext.simulator.settings.IntSetting;
 import io.tezext.simulator.settings.LongSetting;
@@ -47,6 +48,10 @@ public record AmSettings(Settings values, Map<String, String> tezConf) {
   public static final DoubleSetting SHUFFLE_OVERLAP = SECTION.doubleSetting("shuffleOverlap", 0.3, 0, 1,
       "share of a consumer task's time that can overlap its producers (fetching); the rest runs after the last "
           + "producer finishes");
+  public static final BooleanSetting ONE_CONTAINER_SIZE_PER_DAG = SECTION.booleanSetting("oneContainerSizePerDag", false,
+      "every vertex of a DAG asks for the DAG's largest container, as Hive asks one size for a query "
+          + "(`hive.tez.container.size`); false keeps each vertex's own size, as the workload gives it (Tez history "
+          + "records the sizes a Hive query really asked)");
   public static final IntSetting MAX_TASK_ATTEMPTS = SECTION.intSetting("maxTaskAttempts", 4, 1,
       "failed attempts before the DAG fails (`tez.am.task.max.failed.attempts`)");
 
@@ -80,6 +85,10 @@ public record AmSettings(Settings values, Map<String, String> tezConf) {
     return values.get(s);
   }
 
+  public boolean get(BooleanSetting s) {
+    return values.get(s);
+  }
+
   public AmSettings with(LongSetting s, long value) {
     return new AmSettings(values.with(s, value), tezConf);
   }
@@ -89,6 +98,10 @@ public record AmSettings(Settings values, Map<String, String> tezConf) {
   }
 
   public AmSettings with(DoubleSetting s, double value) {
+    return new AmSettings(values.with(s, value), tezConf);
+  }
+
+  public AmSettings with(BooleanSetting s, boolean value) {
     return new AmSettings(values.with(s, value), tezConf);
   }
 

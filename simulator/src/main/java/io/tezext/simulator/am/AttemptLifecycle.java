@@ -34,9 +34,9 @@ import io.tezext.simulator.workload.InputStorage;
 
 /**
  * The one owner of task attempts in a simulated AM. It creates each attempt and asks the scheduler
- * for a container, launches the task in the container the scheduler assigns (cold or warm), runs
- * its work (longer when it reads HDFS from afar), holds a shuffle consumer until its producers are
- * done, and ends the attempt however it ends: success, a failed or preempted container, a lost
+ * for a container, launches the task in the container the scheduler assigns (cold or warm), holds
+ * a task reading a broadcast until the broadcast is complete, runs its work (longer when it reads
+ * HDFS from afar), holds a shuffle consumer until its producers are done, and ends the attempt however it ends: success, a failed or preempted container, a lost
  * node, a failed DAG. Every change of an attempt's state happens here, in {@link State} order.
  *
  * <p>Whether a given attempt's container fails is drawn from the run's seed and the attempt's
@@ -158,9 +158,19 @@ final class AttemptLifecycle {
     return start;
   }
 
+  /** The task is up in its container: it works at once, or first waits for its broadcast inputs. */
   private void started(SimAttempt a) {
-    a.moveTo(State.RUNNING, State.LAUNCHING);
     a.startMs = env.loop().now();
+    if (!a.vertex().broadcastsComplete()) {
+      a.moveTo(State.AWAITING_BROADCAST, State.LAUNCHING);
+      awaitProducers(a);
+    } else {
+      work(a, State.LAUNCHING);
+    }
+  }
+
+  private void work(SimAttempt a, State from) {
+    a.moveTo(State.RUNNING, from);
     double failure = env.containerFailureProbability();
     SplittableRandom draw = failure > 0 ? drawFor(a) : null;
     if (draw != null && draw.nextDouble() < failure) {
@@ -177,13 +187,11 @@ final class AttemptLifecycle {
       return; // the RM ended the container; the AM hears of it on its next heartbeat
     }
     SimVertex v = a.vertex();
-    if (!SimDag.waitsForProducers(v)) {
+    if (!v.readsShuffle()) {
       succeed(a, State.RUNNING);
     } else if (!v.allProducersComplete()) {
       a.moveTo(State.AWAITING_INPUTS, State.RUNNING);
-      env.recorder().attemptAwaitingInputs(true);
-      a.pending = null;
-      v.dag.waitingForInputs.add(a);
+      awaitProducers(a);
     } else {
       a.moveTo(State.FETCHING, State.RUNNING);
       long tailEnd = v.producersCompletedMs() + tail(a);
@@ -195,13 +203,32 @@ final class AttemptLifecycle {
     }
   }
 
-  /** A vertex of {@code dag} completed: consumers whose producers are now all done fetch the rest. */
+  /** The attempt waits, holding its container, until producers complete ({@link #producersCompleted}). */
+  private void awaitProducers(SimAttempt a) {
+    a.startWaiting(env.loop().now());
+    env.recorder().attemptAwaitingInputs(true);
+    a.pending = null;
+    a.vertex().dag.waitingForInputs.add(a);
+  }
+
+  /**
+   * A vertex of {@code dag} completed: attempts waiting for their broadcasts start working, and
+   * shuffle consumers whose producers are now all done fetch the rest.
+   */
   void producersCompleted(SimDag dag) {
     for (SimAttempt a : new ArrayList<>(dag.waitingForInputs)) {
-      if (a.vertex().allProducersComplete()) {
-        dag.waitingForInputs.remove(a);
+      SimVertex v = a.vertex();
+      boolean ready = a.state == State.AWAITING_BROADCAST ? v.broadcastsComplete() : v.allProducersComplete();
+      if (!ready) {
+        continue;
+      }
+      dag.waitingForInputs.remove(a);
+      a.stopWaiting(env.loop().now());
+      env.recorder().attemptAwaitingInputs(false);
+      if (a.state == State.AWAITING_BROADCAST) {
+        work(a, State.AWAITING_BROADCAST);
+      } else {
         a.moveTo(State.FETCHING, State.AWAITING_INPUTS);
-        env.recorder().attemptAwaitingInputs(false);
         a.pending = env.loop().after(tail(a), Phase.WORK, () -> succeed(a, State.FETCHING));
       }
     }
@@ -232,8 +259,9 @@ final class AttemptLifecycle {
       a.pending.cancel();
       a.pending = null;
     }
-    if (a.state == State.AWAITING_INPUTS) {
+    if (a.state == State.AWAITING_INPUTS || a.state == State.AWAITING_BROADCAST) {
       a.vertex().dag.waitingForInputs.remove(a);
+      a.stopWaiting(env.loop().now());
       env.recorder().attemptAwaitingInputs(false);
     }
     if (a.state == State.REQUESTED) {
@@ -266,7 +294,7 @@ final class AttemptLifecycle {
     }
     env.recorder().attemptEnded(new AttemptRecord(a.task.vertex.dag.submission.id(), a.task.vertex.spec.name(),
         a.task.index, a.number, a.containerId, a.host, a.requestedMs, a.assignedMs, a.startMs, env.loop().now(),
-        a.locality, a.reused, outcome));
+        a.waitedMs, a.locality, a.reused, outcome));
   }
 
   /** YARN completed a container the scheduler had given to {@code lastTask}. */

@@ -162,15 +162,36 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
         env.loop().after(v.spec.inputInitMs(), Phase.WORK, () -> {
           if (!dag.ended) {
             v.initialized = true;
-            scheduleReadyTasks(v, null);
+            startIfReady(v);
           }
         });
       } else {
         v.initialized = true;
       }
     }
-    for (SimVertex v : current.vertices) {
-      scheduleReadyTasks(v, null); // vertex managers that start tasks before any input is done
+    for (SimVertex v : current.vertices) { // topological order: producers first
+      startIfReady(v);
+    }
+  }
+
+  /**
+   * Starts a vertex once it is initialized and every producer has started (VertexImpl's start
+   * condition, which also makes every producer configured), then lets its vertex manager schedule
+   * what it may now, and tries its consumers in turn.
+   */
+  private void startIfReady(SimVertex v) {
+    if (v.started || !v.initialized) {
+      return;
+    }
+    for (SimVertex p : v.producers) {
+      if (!p.started) {
+        return;
+      }
+    }
+    v.started = true;
+    scheduleReadyTasks(v, null);
+    for (SimVertex c : v.consumers) {
+      startIfReady(c);
     }
   }
 

@@ -17,6 +17,8 @@ final class SimAttempt {
     REQUESTED,
     /** Holds a container; the task is being launched in it (JVM start, or a reused JVM). */
     LAUNCHING,
+    /** Launched; waits for its broadcast inputs to be complete before any work (a map join's hash table). */
+    AWAITING_BROADCAST,
     /** Doing its work. */
     RUNNING,
     /** Its own work is done, but it reads a producer that has not finished (a shuffle). */
@@ -40,6 +42,10 @@ final class SimAttempt {
   long assignedMs = -1;
   long startMs = -1;
   long durationMs;
+  /** Time spent in this container waiting for producers (not working), up to {@link #waitingSinceMs}. */
+  long waitedMs;
+  /** When the current wait for producers began; -1 while not waiting. */
+  long waitingSinceMs = -1;
   boolean reused;
   Locality locality = Locality.ANY;
   /** The next event of this attempt's life (launch done, work done, tail done), cancelled if it ends early. */
@@ -60,6 +66,19 @@ final class SimAttempt {
           + ")");
     }
     state = next;
+  }
+
+  /** Starts a wait for producers at {@code nowMs}. */
+  void startWaiting(long nowMs) {
+    waitingSinceMs = nowMs;
+  }
+
+  /** Ends the current wait for producers, if any, at {@code nowMs}. */
+  void stopWaiting(long nowMs) {
+    if (waitingSinceMs >= 0) {
+      waitedMs += nowMs - waitingSinceMs;
+      waitingSinceMs = -1;
+    }
   }
 
   boolean holdsContainer() {

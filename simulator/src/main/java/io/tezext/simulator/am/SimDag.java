@@ -11,7 +11,6 @@ import org.apache.hadoop.security.Credentials;
 import org.apache.tez.serviceplugins.api.DagInfo;
 
 import io.tezext.simulator.workload.DagSubmission;
-import io.tezext.simulator.workload.DataMovement;
 import io.tezext.simulator.workload.EdgeSpec;
 import io.tezext.simulator.workload.VertexSpec;
 
@@ -23,7 +22,10 @@ final class SimDag implements DagInfo {
   private final BitSet[] descendants;
   private final Configuration conf;
   private final Credentials credentials = new Credentials();
-  /** Attempts whose work is done but whose producers are not (they finish when those do). */
+  /**
+   * Attempts in containers waiting for producers: for broadcast inputs before their work starts, or,
+   * their work done, for the last shuffle producers (they finish when those do).
+   */
   final List<SimAttempt> waitingForInputs = new ArrayList<>();
   final int totalTasks;
   int succeededTasks;
@@ -73,16 +75,6 @@ final class SimDag implements DagInfo {
 
   float progress() {
     return totalTasks == 0 ? 1f : (float) succeededTasks / totalTasks;
-  }
-
-  /** True if the vertex reads a producer's output only after it is complete (shuffle or broadcast). */
-  static boolean waitsForProducers(SimVertex v) {
-    for (DataMovement m : v.producerMovements) {
-      if (m != DataMovement.ONE_TO_ONE) {
-        return true;
-      }
-    }
-    return false;
   }
 
   @Override

@@ -17,7 +17,10 @@ final class SimVertex {
   final List<DataMovement> producerMovements = new ArrayList<>();
   final List<SimVertex> consumers = new ArrayList<>();
   int distanceFromRoot;
+  /** Its input initializers have run (at once without a root input): Tez's INITED. */
   boolean initialized;
+  /** Initialized, and every producer has started: Tez starts the vertex and its manager may schedule tasks. */
+  boolean started;
   int scheduled;
   /** No task below this index is waiting to be scheduled (VertexStartPolicy's cursor). */
   int firstUnscheduled;
@@ -72,7 +75,27 @@ final class SimVertex {
     return retry ? low - 2 : low - 1;
   }
 
-  /** All producers whose edges need them fully done (broadcast, and scatter-gather for completion). */
+  /** Reads a broadcast input: Hive's map join loads it whole (its hash table) before doing any work. */
+  boolean readsBroadcast() {
+    return producerMovements.contains(DataMovement.BROADCAST);
+  }
+
+  /** Reads a scatter-gather input: it fetches while its producers run and finishes after the last one. */
+  boolean readsShuffle() {
+    return producerMovements.contains(DataMovement.SCATTER_GATHER);
+  }
+
+  /** Every broadcast producer is complete. */
+  boolean broadcastsComplete() {
+    for (int i = 0; i < producers.size(); i++) {
+      if (producerMovements.get(i) == DataMovement.BROADCAST && !producers.get(i).isComplete()) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Every producer is complete. */
   boolean allProducersComplete() {
     for (SimVertex p : producers) {
       if (!p.isComplete()) {

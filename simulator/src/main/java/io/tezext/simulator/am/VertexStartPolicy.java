@@ -6,11 +6,15 @@ import java.util.List;
 import io.tezext.simulator.workload.DataMovement;
 
 /**
- * Which tasks of a vertex may be scheduled now: the vertex manager Tez 0.10.5 assigns by default
- * ({@code VertexImpl#assignVertexManager}) and what it decides.
+ * Which tasks of a started vertex may be scheduled now: the vertex manager Tez 0.10.5 assigns by
+ * default ({@code VertexImpl#assignVertexManager}) and what it decides. A vertex starts once its own
+ * input initializers have run and every producer has started ({@code VertexImpl}), which also
+ * means every producer is configured (its task count known).
  * <ul>
- *   <li>a root input (RootInputVertexManager, slow start off by default): every task once the input
- *       is initialized;</li>
+ *   <li>a root input, whatever its other inputs (RootInputVertexManager, slow start off by default,
+ *       {@code tez.root-input-vertex-manager.enable.slow-start}): every task once the vertex has
+ *       started and its producers are configured, not when they complete: a map join's tasks then
+ *       hold containers while the broadcast they load is produced;</li>
  *   <li>any one-to-one input (InputReadyVertexManager): nothing before every other input's vertex is
  *       complete; then task i once source task i of every one-to-one input is done;</li>
  *   <li>any scatter-gather input (ShuffleVertexManager): slow start on the least complete
@@ -38,7 +42,7 @@ final class VertexStartPolicy {
    *     everything (a one-to-one consumer then need only look at the task paired with it)
    */
   List<SimTask> ready(SimVertex v, SimTask trigger) {
-    if (v.scheduled == v.tasks.length || !v.initialized) {
+    if (v.scheduled == v.tasks.length || !v.started) {
       return List.of();
     }
     if (v.hasRootInput()) {

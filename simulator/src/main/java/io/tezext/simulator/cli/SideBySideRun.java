@@ -90,6 +90,35 @@ final class SideBySideRun {
     }
   }
 
+  /**
+   * Every scheduler once for its figures alone: no records kept, no warm-up, no progress bar
+   * (another seed of a comparison whose first seed was reported in full). Results in the order given.
+   */
+  List<RunResult> runForFigures(List<SchedulerSpec> schedulers) throws IOException {
+    Simulation.requireWorkloadFits(scenario.cluster(), workload);
+    ExecutorService pool = Executors.newFixedThreadPool(Math.min(schedulers.size(), threads));
+    try (SchedulerLog log = new SchedulerLog(null)) {
+      SchedulerClasses classes = new SchedulerClasses(Topology.of(scenario.cluster()));
+      List<Future<RunResult>> runs = new ArrayList<>(schedulers.size());
+      for (SchedulerSpec spec : schedulers) {
+        RunOptions options = RunOptions.DEFAULT.withoutRecords().sharing(classes).stoppingOn(stop);
+        runs.add(pool.submit(() -> inThreadNamedFor(spec, () -> new Simulation(scenario, workload, spec, options).run())));
+      }
+      List<RunResult> results = new ArrayList<>(runs.size());
+      for (Future<RunResult> run : runs) {
+        results.add(run.get());
+      }
+      return results;
+    } catch (ExecutionException e) {
+      throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while simulating", e);
+    } finally {
+      pool.shutdownNow();
+    }
+  }
+
   /** Tasks of the warm-up workload: enough to compile the simulator's and Hadoop's hot code, a second or so. */
   static final int WARM_UP_TASKS = 10_000;
 

@@ -7,11 +7,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.apache.hadoop.net.NetworkTopology;
+
 /** The simulated cluster: its NodeManagers, its queues and how its ResourceManager behaves. */
 public record ClusterSpec(List<NodeSpec> nodes, List<QueueSpec> queues, YarnSettings yarn) {
 
   public ClusterSpec {
-    nodes = List.copyOf(nodes);
+    nodes = yarn.get(YarnSettings.RACK_TOPOLOGY) ? List.copyOf(nodes) : onDefaultRack(nodes);
     queues = checkedQueues(queues);
     if (nodes.isEmpty()) {
       throw new IllegalArgumentException("cluster has no nodes");
@@ -22,6 +24,15 @@ public record ClusterSpec(List<NodeSpec> nodes, List<QueueSpec> queues, YarnSett
         throw new IllegalArgumentException("cluster has two nodes named " + n.host());
       }
     }
+  }
+
+  /** Without a topology script YARN puts every node on {@code /default-rack}. */
+  private static List<NodeSpec> onDefaultRack(List<NodeSpec> nodes) {
+    List<NodeSpec> flat = new ArrayList<>(nodes.size());
+    for (NodeSpec n : nodes) {
+      flat.add(new NodeSpec(n.host(), NetworkTopology.DEFAULT_RACK, n.memoryMb(), n.vcores()));
+    }
+    return List.copyOf(flat);
   }
 
   /** The queues as the cluster has them (one "default" queue if none), checked: distinct names, capacities adding up to 100%. */

@@ -1,7 +1,6 @@
 package io.tezext.simulator.cluster;
 
 import static io.tezext.simulator.cluster.YarnSettings.DOMINANT_RESOURCES;
-import static io.tezext.simulator.cluster.YarnSettings.HEADROOM_IGNORES_QUEUE_LIMIT;
 import static io.tezext.simulator.cluster.YarnSettings.MAX_AM_SHARE_PERCENT;
 import static io.tezext.simulator.cluster.YarnSettings.MAX_OFF_SWITCH_PER_HEARTBEAT;
 import static io.tezext.simulator.cluster.YarnSettings.NODE_HEARTBEAT_MS;
@@ -115,11 +114,8 @@ public final class ResourceManager {
     if (app.hasPendingAsks()) {
       requestRound();
     }
-    RmQueue q = app.queue();
-    long queueRoomMb = yarn.get(HEADROOM_IGNORES_QUEUE_LIMIT) ? Long.MAX_VALUE : q.maxMemoryMb - q.usedMemoryMb;
-    long headroomMb = Math.max(0, Math.min(queueRoomMb, freeMemoryMb()));
-    int headroomVcores = Math.max(0, (int) Math.min(Integer.MAX_VALUE, freeVcores()));
-    return new Exchange(allocated, completed, lost, headroomMb, headroomVcores, liveNodes);
+    Headroom headroom = Headroom.of(app.queue(), app, freeMemoryMb(), freeVcores(), liveMemoryMb, liveVcores, yarn);
+    return new Exchange(allocated, completed, lost, headroom.memoryMb(), headroom.vcores(), liveNodes);
   }
 
   /** The application ended: everything it still holds, AM included, is freed. */
@@ -189,6 +185,7 @@ public final class ResourceManager {
     }
     RmQueue q = app.queue();
     q.usedMemoryMb -= c.memoryMb();
+    q.usedVcores -= c.vcores();
     if (c.isAmContainer()) {
       q.amUsedMemoryMb -= c.memoryMb();
     } else if (!app.finished) {
@@ -252,7 +249,7 @@ public final class ResourceManager {
       long amLimit = Math.max((long) (q.maxMemoryMb * yarn.get(MAX_AM_SHARE_PERCENT) / 100), 1);
       for (RmApp app : q.apps) {
         if (app.waitingForAm() && node.fits(app.amMemoryMb(), app.amVcores(), yarn.get(DOMINANT_RESOURCES))
-            && q.canTake(app.amMemoryMb())
+            && q.canTake(app, app.amMemoryMb(), app.amVcores(), yarn.get(DOMINANT_RESOURCES))
             && (q.amUsedMemoryMb == 0 || q.amUsedMemoryMb + app.amMemoryMb() <= amLimit)) {
           RmContainer c = allocate(app, node, new AskKey(0, app.amMemoryMb(), app.amVcores()), true);
           offSwitchThisHeartbeat++; // an AM asks for any node
@@ -282,7 +279,7 @@ public final class ResourceManager {
           if (pending.excludes(node)) {
             continue;
           }
-          if (q.canTake(key.memoryMb()) && node.fits(key.memoryMb(), key.vcores(), yarn.get(DOMINANT_RESOURCES))) {
+          if (q.canTake(app, key.memoryMb(), key.vcores(), yarn.get(DOMINANT_RESOURCES)) && node.fits(key.memoryMb(), key.vcores(), yarn.get(DOMINANT_RESOURCES))) {
             PendingAsks.Locality locality = pending.allowed(node, liveNodes, yarn);
             if (locality != null) {
               if (locality == PendingAsks.Locality.OFF_SWITCH) {
@@ -312,13 +309,14 @@ public final class ResourceManager {
     app.usedVcores += vcores;
     usedVcores += vcores;
     app.queue().usedMemoryMb += memoryMb;
+    app.queue().usedVcores += vcores;
     observer.containerAllocated(c);
     return c;
   }
 
   private void resizeQueues() {
     for (RmQueue q : queues.values()) {
-      q.resize(liveMemoryMb, yarn.get(MAX_AM_SHARE_PERCENT));
+      q.resize(liveMemoryMb, liveVcores);
     }
   }
 
@@ -336,6 +334,11 @@ public final class ResourceManager {
 
   public long freeVcores() {
     return liveVcores - usedVcores;
+  }
+
+  /** Whether the RM schedules vcores as well as memory (the dominant-resource calculator), as it tells AMs. */
+  public boolean schedulesVcores() {
+    return yarn.get(DOMINANT_RESOURCES);
   }
 
   public int liveNodes() {

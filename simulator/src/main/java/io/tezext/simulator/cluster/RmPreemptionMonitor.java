@@ -1,28 +1,43 @@
 package io.tezext.simulator.cluster;
 
+import static io.tezext.simulator.cluster.YarnSettings.PREEMPTION_DEAD_ZONE;
 import static io.tezext.simulator.cluster.YarnSettings.PREEMPTION_INTERVAL_MS;
+import static io.tezext.simulator.cluster.YarnSettings.PREEMPTION_NATURAL_TERMINATION;
+import static io.tezext.simulator.cluster.YarnSettings.PREEMPTION_PER_ROUND;
 import static io.tezext.simulator.cluster.YarnSettings.PREEMPTION_WAIT_MS;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Set;
+import java.util.Map;
 
 import io.tezext.simulator.engine.EventLoop;
 import io.tezext.simulator.engine.Phase;
 
 /**
- * RM-side preemption in the manner of the ProportionalCapacityPreemptionPolicy: every interval, a
- * queue below its guarantee with unmet asks may take back what queues above their guarantee use.
- * Victims are the most recently allocated task containers of the most over-served queue (AM
- * containers are spared); each is killed after the configured wait if it is still needed then.
+ * The CapacityScheduler's ProportionalCapacityPreemptionPolicy (Hadoop 3.4), by memory, for leaf
+ * queues under one root. Every monitoring interval it works out each queue's ideal share: what it
+ * uses up to its guarantee, then what is left of the cluster offered to queues that want more (use
+ * plus pending asks, at most their maximum) in proportion to their guarantees. A queue using more
+ * than its ideal share, and more than its guarantee by over the dead zone, gives back the excess
+ * (scaled so that one round takes at most the per-round share of the cluster), of which only the
+ * natural-termination share is asked for this round (the rest is expected to finish by itself).
+ * Victims come from the newest-submitted application first, and within one from its lowest
+ * container priority (the highest number), newest container first; AM containers are spared (YARN
+ * takes them only when a queue's AMs exceed its AM share, which the simulated RM never grants). A
+ * container chosen is warned and killed if a round at least the wait after the warning still
+ * chooses it; a warning older than twice the wait is forgotten.
  */
 final class RmPreemptionMonitor {
+  private static final Comparator<RmContainer> VICTIM_ORDER = Comparator.comparingInt(RmContainer::priority).reversed()
+      .thenComparing(Comparator.comparingLong(RmContainer::id).reversed());
+
   private final ResourceManager rm;
   private final EventLoop loop;
   private final YarnSettings yarn;
-  private final Set<Long> marked = new HashSet<>();
+  /** Containers warned, and when. */
+  private final Map<Long, Long> warnedAtMs = new HashMap<>();
 
   RmPreemptionMonitor(ResourceManager rm, EventLoop loop, YarnSettings yarn) {
     this.rm = rm;
@@ -32,15 +47,20 @@ final class RmPreemptionMonitor {
   }
 
   private void check() {
-    long deficit = deficitMb();
-    if (deficit > 0) {
-      for (RmContainer victim : victims(deficit)) {
-        if (marked.add(victim.id())) {
-          loop.after(yarn.get(PREEMPTION_WAIT_MS), Phase.FAILURE, () -> kill(victim));
-        }
+    long now = loop.now();
+    List<RmContainer> chosen = choose();
+    long wait = yarn.get(PREEMPTION_WAIT_MS);
+    for (RmContainer victim : chosen) {
+      Long warned = warnedAtMs.get(victim.id());
+      if (warned == null) {
+        warnedAtMs.put(victim.id(), now);
+      } else if (warned + wait <= now) {
+        warnedAtMs.remove(victim.id());
+        rm.preempt(victim);
       }
     }
-    if (!rm.liveContainers().isEmpty() || deficit > 0) {
+    warnedAtMs.values().removeIf(at -> at + 2 * wait < now);
+    if (!rm.liveContainers().isEmpty() || !chosen.isEmpty()) {
       loop.after(yarn.get(PREEMPTION_INTERVAL_MS), Phase.TIMER, this::check);
     } else {
       // Idle cluster: look again when work may have arrived.
@@ -48,68 +68,98 @@ final class RmPreemptionMonitor {
     }
   }
 
-  private void kill(RmContainer victim) {
-    marked.remove(victim.id());
-    if (!victim.isCompleted() && victim.app().queue().overGuarantee() > 0 && deficitMb() > 0) {
-      rm.preempt(victim);
+  /** The containers this round asks back, in the order YARN picks them. */
+  private List<RmContainer> choose() {
+    List<RmQueue> queues = new ArrayList<>(rm.queues());
+    long total = rm.liveMemoryMb();
+    Map<RmQueue, Long> ideal = idealShares(queues, total);
+    long needed = 0;
+    for (RmQueue q : queues) {
+      needed += Math.max(0, q.usedMemoryMb - ideal.get(q));
     }
-  }
-
-  /** Memory that under-served queues are owed and are asking for. */
-  private long deficitMb() {
-    long deficit = 0;
-    for (RmQueue q : rm.queues()) {
-      long pending = 0;
-      for (RmApp app : q.apps) {
-        for (var e : app.asks.entrySet()) {
-          pending += (long) e.getValue().any() * e.getKey().memoryMb();
-        }
-        if (app.waitingForAm()) {
-          pending += app.amMemoryMb();
-        }
+    double scale = Math.min(1, total * yarn.get(PREEMPTION_PER_ROUND) / Math.max(1, needed));
+    List<RmContainer> chosen = new ArrayList<>();
+    for (RmQueue q : queues) {
+      if (q.usedMemoryMb <= q.guaranteedMemoryMb * (1 + yarn.get(PREEMPTION_DEAD_ZONE))) {
+        continue;
       }
-      long owed = q.guaranteedMemoryMb - q.usedMemoryMb;
-      if (owed > 0 && pending > 0) {
-        deficit += Math.min(owed, pending);
-      }
-    }
-    return deficit;
-  }
-
-  private List<RmContainer> victims(long deficitMb) {
-    List<RmQueue> over = new ArrayList<>();
-    for (RmQueue q : rm.queues()) {
-      if (q.overGuarantee() > 0) {
-        over.add(q);
-      }
-    }
-    over.sort(Comparator.comparingLong(RmQueue::overGuarantee).reversed().thenComparing(RmQueue::name));
-    List<RmContainer> victims = new ArrayList<>();
-    long left = deficitMb;
-    for (RmQueue q : over) {
-      long spare = q.overGuarantee();
-      List<RmContainer> candidates = new ArrayList<>();
-      for (RmApp app : q.apps) {
-        for (RmContainer c : app.live.values()) {
-          if (!c.isAmContainer() && !marked.contains(c.id())) {
+      long floor = Math.max(Math.min(total, q.guaranteedMemoryMb), ideal.get(q));
+      long excess = (long) ((q.usedMemoryMb - floor) * scale);
+      long toObtain = (long) Math.ceil(excess * yarn.get(PREEMPTION_NATURAL_TERMINATION));
+      for (int i = q.apps.size() - 1; i >= 0 && toObtain > 0; i--) { // newest application first
+        List<RmContainer> candidates = new ArrayList<>();
+        for (RmContainer c : q.apps.get(i).live.values()) {
+          if (!c.isAmContainer()) {
             candidates.add(c);
           }
         }
-      }
-      candidates.sort(Comparator.comparingLong(RmContainer::allocatedMs).reversed()
-          .thenComparing(Comparator.comparingLong(RmContainer::id).reversed()));
-      for (RmContainer c : candidates) {
-        if (left <= 0 || spare <= 0) {
-          break;
+        candidates.sort(VICTIM_ORDER);
+        for (RmContainer c : candidates) {
+          if (toObtain <= 0) {
+            break;
+          }
+          chosen.add(c);
+          toObtain -= c.memoryMb();
         }
-        victims.add(c);
-        left -= c.memoryMb();
-        spare -= c.memoryMb();
-      }
-      if (left <= 0) {
-        break;
       }
     }
-    return victims;
+    return chosen;
+  }
+
+  /**
+   * Each queue's ideal share: its use up to its guarantee, then the rest of the cluster offered in
+   * proportion to guarantees to the queues that want more, each taking at most its maximum and its
+   * use plus pending asks, until nothing is left or nobody wants more.
+   */
+  private static Map<RmQueue, Long> idealShares(List<RmQueue> queues, long total) {
+    Map<RmQueue, Long> ideal = new HashMap<>();
+    Map<RmQueue, Long> wanted = new HashMap<>();
+    long unassigned = total;
+    List<RmQueue> wanting = new ArrayList<>();
+    for (RmQueue q : queues) {
+      long share = Math.min(q.usedMemoryMb, q.guaranteedMemoryMb);
+      ideal.put(q, share);
+      wanted.put(q, wanted(q));
+      unassigned -= share;
+      if (share < wanted.get(q)) {
+        wanting.add(q);
+      }
+    }
+    while (unassigned > 0 && !wanting.isEmpty()) {
+      long guarantees = 0;
+      for (RmQueue q : wanting) {
+        guarantees += q.guaranteedMemoryMb;
+      }
+      long offered = unassigned;
+      List<RmQueue> still = new ArrayList<>();
+      for (RmQueue q : wanting) {
+        long offer = guarantees == 0 ? offered / wanting.size() : (long) ((double) offered * q.guaranteedMemoryMb / guarantees);
+        long accepted = Math.min(offer, wanted.get(q) - ideal.get(q));
+        ideal.merge(q, accepted, Long::sum);
+        unassigned -= accepted;
+        if (accepted == offer && ideal.get(q) < wanted.get(q)) {
+          still.add(q);
+        }
+      }
+      if (still.size() == wanting.size() && unassigned == offered) {
+        break; // offers rounded to nothing
+      }
+      wanting = still;
+    }
+    return ideal;
+  }
+
+  /** What a queue would take: its use plus its pending asks, at most its maximum. */
+  private static long wanted(RmQueue q) {
+    long pending = 0;
+    for (RmApp app : q.apps) {
+      for (var e : app.asks.entrySet()) {
+        pending += (long) e.getValue().any() * e.getKey().memoryMb();
+      }
+      if (app.waitingForAm()) {
+        pending += app.amMemoryMb();
+      }
+    }
+    return Math.min(q.maxMemoryMb, q.usedMemoryMb + pending);
   }
 }

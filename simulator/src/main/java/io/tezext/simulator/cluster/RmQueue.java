@@ -13,7 +13,13 @@ final class RmQueue {
   int waitingAms;
   long guaranteedMemoryMb;
   long maxMemoryMb;
+  /** The most one user (an application) may hold: the guarantee times the user limit factor, at most the maximum. */
+  long userLimitMemoryMb;
+  long guaranteedVcores;
+  long maxVcores;
+  long userLimitVcores;
   long usedMemoryMb;
+  long usedVcores;
   long amUsedMemoryMb;
 
   RmQueue(QueueSpec spec) {
@@ -28,9 +34,13 @@ final class RmQueue {
     return spec;
   }
 
-  void resize(long clusterMemoryMb, double maxAmSharePercent) {
+  void resize(long clusterMemoryMb, long clusterVcores) {
     guaranteedMemoryMb = (long) (clusterMemoryMb * spec.capacityPercent() / 100);
     maxMemoryMb = (long) (clusterMemoryMb * spec.maxCapacityPercent() / 100);
+    userLimitMemoryMb = Math.min(maxMemoryMb, (long) (guaranteedMemoryMb * spec.userLimitFactor()));
+    guaranteedVcores = (long) (clusterVcores * spec.capacityPercent() / 100);
+    maxVcores = (long) (clusterVcores * spec.maxCapacityPercent() / 100);
+    userLimitVcores = Math.min(maxVcores, (long) (guaranteedVcores * spec.userLimitFactor()));
   }
 
   /** How served the queue is; the least served queue is offered a node first. */
@@ -38,8 +48,10 @@ final class RmQueue {
     return guaranteedMemoryMb == 0 ? Double.MAX_VALUE : (double) usedMemoryMb / guaranteedMemoryMb;
   }
 
-  boolean canTake(int memoryMb) {
-    return usedMemoryMb + memoryMb <= maxMemoryMb;
+  /** Whether the queue's maximum and the application's user limit leave room for a container this size. */
+  boolean canTake(RmApp app, int memoryMb, int vcores, boolean dominant) {
+    return usedMemoryMb + memoryMb <= maxMemoryMb && app.usedMemoryMb + memoryMb <= userLimitMemoryMb
+        && (!dominant || (usedVcores + vcores <= maxVcores && app.usedVcores + vcores <= userLimitVcores));
   }
 
   boolean hasDemand() {

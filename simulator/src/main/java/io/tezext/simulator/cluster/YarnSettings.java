@@ -24,15 +24,33 @@ public record YarnSettings(Settings values) {
   public static final IntSetting RACK_LOCALITY_ADDITIONAL_DELAY = SECTION.intSetting("rackLocalityAdditionalDelay",
       -1, -1, "extra missed opportunities before off-switch; -1 derives it from the request's spread as the "
           + "CapacityScheduler does (`yarn.scheduler.capacity.rack-locality-additional-delay`)");
+  public static final BooleanSetting RACK_TOPOLOGY = SECTION.booleanSetting("rackTopology", true,
+      "the cluster has a topology script naming each node's rack, as the scenario gives them; false: none, as "
+          + "most cloud clusters run, so every node, like every host the cluster lacks (the `localhost` an "
+          + "object store reports), is on `/default-rack`. With racks named, `localhost` resolves to a rack "
+          + "with no nodes");
   public static final BooleanSetting DOMINANT_RESOURCES = SECTION.booleanSetting("dominantResources", false,
       "fit containers by memory and vcores (DominantResourceCalculator); false fits by memory only, the "
           + "CapacityScheduler's default DefaultResourceCalculator");
+  public static final LongSetting MINIMUM_ALLOCATION_MB = SECTION.longSetting("minimumAllocationMb", 1024, 1,
+      "the RM's minimum allocation (`yarn.scheduler.minimum-allocation-mb`, YARN's default): the step the "
+          + "CapacityScheduler rounds an application's headroom down to and grows a user's limit by past the "
+          + "queue's guarantee; containers are granted at the size asked, not rounded up to it");
   public static final BooleanSetting PREEMPTION = SECTION.booleanSetting("preemption", false,
-      "RM-side preemption of over-capacity queues (ProportionalCapacityPreemptionPolicy)");
+      "RM-side preemption of over-capacity queues (ProportionalCapacityPreemptionPolicy; off unless "
+          + "`yarn.resourcemanager.scheduler.monitor.enable` is set, as in YARN)");
   public static final LongSetting PREEMPTION_INTERVAL_MS = SECTION.longSetting("preemptionIntervalMs", 3000, 1,
-      "how often the preemption monitor runs (`monitoring_interval`)");
+      "how often the preemption monitor runs (`yarn.resourcemanager.monitor.capacity.preemption.monitoring_interval`)");
   public static final LongSetting PREEMPTION_WAIT_MS = SECTION.longSetting("preemptionWaitMs", 15000, 0,
       "how long a container marked for preemption lives before it is killed (`max_wait_before_kill`)");
+  public static final DoubleSetting PREEMPTION_PER_ROUND = SECTION.doubleSetting("preemptionPerRound", 0.1, 0, 1,
+      "most of the cluster's memory one preemption round may ask back (`total_preemption_per_round`)");
+  public static final DoubleSetting PREEMPTION_DEAD_ZONE = SECTION.doubleSetting("preemptionDeadZone", 0.1, 0,
+      Double.MAX_VALUE, "a queue over its guarantee by no more than this share gives nothing back "
+          + "(`max_ignored_over_capacity`)");
+  public static final DoubleSetting PREEMPTION_NATURAL_TERMINATION = SECTION.doubleSetting(
+      "preemptionNaturalTermination", 0.2, 0, 1, "share of a queue's excess one round asks back; the rest is "
+          + "expected to finish by itself (`natural_termination_factor`)");
   public static final BooleanSetting HEADROOM_IGNORES_QUEUE_LIMIT = SECTION.booleanSetting(
       "headroomIgnoresQueueLimit", false, "report an application's headroom as the cluster's free memory, "
           + "ignoring its queue's limit: headroom that lies, as it can under user limits (TEZ-2834); an AM that "

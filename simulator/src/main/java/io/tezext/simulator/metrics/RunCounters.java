@@ -13,8 +13,11 @@ package io.tezext.simulator.metrics;
  * @param containersReused task attempts that ran in a container that had already run a task
  * @param amPreemptions containers the AM's scheduler preempted
  * @param rmPreemptions containers the ResourceManager preempted
- * @param workLostMs task time thrown away by preemption, failures and lost nodes
+ * @param workLostMs work thrown away by preemption, failures and lost nodes: what killed attempts had
+ *     done in their containers, not their waits for producers
  * @param workPreemptedMs the part of it thrown away by the AM's own preemptions
+ * @param waitingInContainersMs time attempts held containers waiting for producers (a broadcast to
+ *     load, the last shuffle producers), whatever became of them: the cost of scheduling early
  * @param allocatedMbMs memory allocated to containers (AMs' included), integrated over time
  * @param busyMbMs memory of containers while they run a task, integrated over time
  * @param capacityMbMs the live nodes' memory integrated over the run
@@ -33,6 +36,7 @@ public record RunCounters(
     long rmPreemptions,
     long workLostMs,
     long workPreemptedMs,
+    long waitingInContainersMs,
     long allocatedMbMs,
     long busyMbMs,
     long capacityMbMs,

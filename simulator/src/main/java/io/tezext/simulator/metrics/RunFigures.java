@@ -62,6 +62,8 @@ public record RunFigures(List<Figure> figures) {
     f.add(new Figure("work_lost_task_s", "work lost", "task-s", c.workLostMs() / 1000.0, false));
     f.add(new Figure("work_preempted_task_s", "work lost to AM preemption", "task-s", c.workPreemptedMs() / 1000.0,
         false));
+    f.add(new Figure("waiting_in_containers_task_s", "waiting for producers in containers", "task-s",
+        c.waitingInContainersMs() / 1000.0, false));
     f.add(new Figure("memory_allocated", "memory allocated, mean", "%",
         share(c.allocatedMbMs(), c.capacityMbMs()), true));
     f.add(new Figure("memory_busy", "memory running tasks, mean", "%", share(c.busyMbMs(), c.capacityMbMs()), true));

@@ -38,6 +38,7 @@ public final class RunRecorder implements ClusterObserver {
   private long rmPreemptions;
   private long workLostMs;
   private long workPreemptedMs;
+  private long waitingInContainersMs;
   private long allocatedMbMs;
   private long busyMbMs;
   private long schedulerCpuNanos;
@@ -75,10 +76,11 @@ public final class RunRecorder implements ClusterObserver {
       case PREEMPTED_BY_RM -> rmPreemptions++;
       default -> { }
     }
-    if (a.outcome() != AttemptOutcome.SUCCEEDED && a.startMs() >= 0) {
-      workLostMs += a.endMs() - a.startMs();
+    waitingInContainersMs += a.waitedMs();
+    if (a.outcome() != AttemptOutcome.SUCCEEDED) {
+      workLostMs += a.workMs();
       if (a.outcome() == AttemptOutcome.PREEMPTED_BY_AM) {
-        workPreemptedMs += a.endMs() - a.startMs();
+        workPreemptedMs += a.workMs();
       }
     }
   }
@@ -207,7 +209,7 @@ public final class RunRecorder implements ClusterObserver {
     }
     containers.sort((a, b) -> Long.compare(a.id(), b.id()));
     RunCounters counters = new RunCounters(attemptCount, succeeded, nodeLocal, rackLocal, offSwitch,
-        containersLaunched, containersReused, amPreemptions, rmPreemptions, workLostMs, workPreemptedMs, allocatedMbMs, busyMbMs,
+        containersLaunched, containersReused, amPreemptions, rmPreemptions, workLostMs, workPreemptedMs, waitingInContainersMs, allocatedMbMs, busyMbMs,
         capacityMbMs, events, endMs - firstMs);
     return new RunResult(scheduler, workload, seed, capacity, dags, attempts, containers, utilization, counters,
         new HostCosts(schedulerCpuNanos, schedulerWallNanos, wallNanos), notes, health);

@@ -61,7 +61,8 @@ public final class ScenarioFile {
     try {
       List<QueueSpec> queues = new ArrayList<>();
       for (QueueModel q : m.queues) {
-        queues.add(new QueueSpec(q.name, q.capacity, q.maxCapacity == null ? q.capacity : q.maxCapacity));
+        queues.add(new QueueSpec(q.name, q.capacity, q.maxCapacity == null ? q.capacity : q.maxCapacity,
+            q.userLimitFactor));
       }
       queues = ClusterSpec.checkedQueues(queues); // checked here, so that an error says 'queues'
       section = "nodes";
@@ -118,7 +119,8 @@ public final class ScenarioFile {
     ArrayNode queues = root.putArray("queues");
     for (QueueSpec q : scenario.cluster().queues()) {
       queues.addObject().put("name", q.name()).put("capacity", q.capacityPercent())
-          .put("maxCapacity", q.maxCapacityPercent());
+          .put("maxCapacity", q.maxCapacityPercent())
+          .put("userLimitFactor", q.userLimitFactor());
     }
     SettingsJson.write(scenario.cluster().yarn().values(), root.putObject("yarn"));
     ObjectNode tez = root.putObject("tez");
@@ -171,6 +173,7 @@ public final class ScenarioFile {
     public String name;
     public double capacity = 100;
     public Double maxCapacity;
+    public double userLimitFactor = QueueSpec.DEFAULT_USER_LIMIT_FACTOR;
   }
 
   /** The {@code yarn} section: every field a {@link YarnSettings} setting. */

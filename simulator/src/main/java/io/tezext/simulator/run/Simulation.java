@@ -33,6 +33,7 @@ import io.tezext.simulator.metrics.WallClock;
 import io.tezext.simulator.scheduler.SchedulerSpec;
 import io.tezext.simulator.scheduler.SchedulerClasses;
 import io.tezext.simulator.scheduler.SchedulerFactory;
+import io.tezext.simulator.am.AmSettings;
 import io.tezext.simulator.workload.DagSubmission;
 import io.tezext.simulator.workload.VertexSpec;
 import io.tezext.simulator.workload.Workload;
@@ -49,10 +50,10 @@ public final class Simulation {
 
   public Simulation(Scenario scenario, Workload workload, SchedulerSpec scheduler, RunOptions options) {
     this.scenario = scenario;
-    this.workload = workload;
+    this.workload = scenario.am().get(AmSettings.ONE_CONTAINER_SIZE_PER_DAG) ? workload.withOneContainerSizePerDag() : workload;
     this.scheduler = scheduler;
     this.options = options;
-    requireWorkloadFits(scenario.cluster(), workload);
+    requireWorkloadFits(scenario.cluster(), this.workload);
   }
 
   /** A run that keeps every record. */

@@ -1,9 +1,7 @@
 package io.tezext.simulator.scheduler;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +22,6 @@ import org.apache.hadoop.yarn.api.records.Priority;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.api.records.UpdateContainerRequest;
 import org.apache.hadoop.yarn.client.api.AMRMClient;
-import org.apache.hadoop.yarn.proto.YarnServiceProtos.SchedulerResourceTypes;
-import org.apache.hadoop.yarn.util.Records;
 
 import io.tezext.simulator.cluster.Exchange;
 import io.tezext.simulator.cluster.ResourceManager;
@@ -123,13 +119,7 @@ public final class SimulatedAmRmClient<T extends AMRMClient.ContainerRequest> ex
 
   @Override
   public RegisterApplicationMasterResponse registerApplicationMaster(String host, int port, String url) {
-    RegisterApplicationMasterResponse response = Records.newRecord(RegisterApplicationMasterResponse.class);
-    response.setMaximumResourceCapability(maxCapability);
-    response.setApplicationACLs(new HashMap<>());
-    response.setQueue(app.queueName());
-    response.setClientToAMTokenMasterKey(ByteBuffer.allocate(0));
-    response.setSchedulerResourceTypes(EnumSet.of(SchedulerResourceTypes.MEMORY, SchedulerResourceTypes.CPU));
-    return response;
+    return AmRegistration.response(maxCapability, app.queueName(), rm.schedulesVcores());
   }
 
   @Override

@@ -22,7 +22,7 @@ public record Interval(double mean, double low, double high, int n) {
   }
 
   /** The mean of {@code values} with a t-interval when {@code withInterval} and there are two or more. */
-  static Interval of(double[] values, boolean withInterval) {
+  public static Interval of(double[] values, boolean withInterval) {
     int n = values.length;
     double mean = mean(values);
     if (n < 2 || !withInterval) {

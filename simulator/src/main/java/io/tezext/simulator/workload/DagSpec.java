@@ -82,6 +82,21 @@ public record DagSpec(String name, List<VertexSpec> vertices, List<EdgeSpec> edg
     return List.copyOf(ordered);
   }
 
+  /** The same DAG with every vertex asking for its largest container, as Hive asks one size for a query. */
+  public DagSpec withOneContainerSize() {
+    int memoryMb = 0;
+    int vcores = 0;
+    for (VertexSpec v : vertices) {
+      memoryMb = Math.max(memoryMb, v.memoryMb());
+      vcores = Math.max(vcores, v.vcores());
+    }
+    List<VertexSpec> sized = new ArrayList<>(vertices.size());
+    for (VertexSpec v : vertices) {
+      sized.add(new VertexSpec(v.name(), memoryMb, vcores, v.input(), v.inputInitMs(), v.tasks()));
+    }
+    return new DagSpec(name, sized, edges);
+  }
+
   public int taskCount() {
     int n = 0;
     for (VertexSpec v : vertices) {

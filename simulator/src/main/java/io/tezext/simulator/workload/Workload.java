@@ -49,6 +49,15 @@ public record Workload(String name, List<DagSubmission> submissions, List<String
     notes = List.copyOf(notes);
   }
 
+  /** The same workload with each DAG asking one container size, its largest ({@link DagSpec#withOneContainerSize}). */
+  public Workload withOneContainerSizePerDag() {
+    List<DagSubmission> sized = new ArrayList<>(submissions.size());
+    for (DagSubmission s : submissions) {
+      sized.add(new DagSubmission(s.id(), s.arrivalMs(), s.queue(), s.session(), s.dag().withOneContainerSize()));
+    }
+    return new Workload(name, sized, notes);
+  }
+
   public int taskCount() {
     int n = 0;
     for (DagSubmission s : submissions) {

@@ -26,7 +26,7 @@ public class RunFiguresTest {
     List<UtilizationSample> utilization = List.of(new UtilizationSample(0, 0.5, 0.25, 0.4),
         new UtilizationSample(60_000, 0.7, 0.35, 0.6));
     long capacityMbMs = 2048L * 7_200_000;
-    RunCounters counters = new RunCounters(6, 5, 2, 1, 1, 4, 2, 1, 0, 3_000, 1_000, capacityMbMs * 6 / 10,
+    RunCounters counters = new RunCounters(6, 5, 2, 1, 1, 4, 2, 1, 0, 3_000, 1_000, 0, capacityMbMs * 6 / 10,
         capacityMbMs / 2, capacityMbMs, 1_000, 7_200_000);
     return new RunResult(scheduler, "w", 1, new ClusterCapacity(2, 1, 2048, 4), dags, attempts, List.of(),
         utilization, counters, new HostCosts(7_200_000_000L, 1_000_000_000L, 2_000_000_000L), List.of(),
@@ -34,7 +34,7 @@ public class RunFiguresTest {
   }
 
   private static AttemptRecord attempt(Locality locality, AttemptOutcome outcome) {
-    return new AttemptRecord("a", "v", 0, 0, 1, "h", 0, 0, 0, 1, locality, false, outcome);
+    return new AttemptRecord("a", "v", 0, 0, 1, "h", 0, 0, 0, 1, 0, locality, false, outcome);
   }
 
   @Test

@@ -133,8 +133,9 @@ class DagAwareBehaviourTest {
 
   @Test
   void theRmTakesCapacityBackForAnUnderservedQueue() {
+    // A user limit factor of 2 lets one application grow past its queue's guarantee to the whole cluster.
     Scenario s = TestWorkloads.withQueues(cluster(1, 4, 8192),
-        List.of(new QueueSpec("etl", 50, 100), new QueueSpec("adhoc", 50, 100)), true);
+        List.of(new QueueSpec("etl", 50, 100, 2), new QueueSpec("adhoc", 50, 100, 2)), true);
     DagSubmission big = new DagSubmission("big", 0, "etl", null, mapReduce("big", 200, 4, 60_000));
     DagSubmission small = new DagSubmission("small", 30_000, "adhoc", null, mapReduce("small", 8, 1, 5_000));
 

@@ -21,30 +21,30 @@ import io.tezext.simulator.scheduler.SchedulerClasses;
 import io.tezext.simulator.scheduler.SchedulerSpec;
 
 /**
- * Runs many (scenario, seed, penalty scale, scheduler) simulations in parallel and keeps each run's
- * figures. Every scenario here runs on the reference cluster, so all runs share the schedulers'
- * compiled classes; results do not depend on the number of threads.
+ * Runs many (scenario, seed, model variant, scheduler) simulations in parallel and keeps each run's
+ * figures. Runs on one topology share the schedulers' compiled classes; results do not depend on
+ * the number of threads.
  */
-final class ComparisonRuns implements AutoCloseable {
+public final class ComparisonRuns implements AutoCloseable {
   private final ExecutorService pool;
   private final Map<Topology, SchedulerClasses> classes = new ConcurrentHashMap<>();
   private final Map<BuildKey, ComparisonScenario.Run> built = new ConcurrentHashMap<>();
 
-  ComparisonRuns(int threads) {
+  public ComparisonRuns(int threads) {
     this.pool = Executors.newFixedThreadPool(threads);
   }
 
   /** One simulation to run. */
-  record Job(ComparisonScenario scenario, long seed, double penaltyScale, SchedulerSpec scheduler) {
+  public record Job(ComparisonScenario scenario, long seed, ModelVariant variant, SchedulerSpec scheduler) {
   }
 
   /** What one run is judged by. */
-  record Outcome(Job job, double meanJctS, double nodeLocal, double workPreemptedS, double makespanOverBound,
-      double memoryAllocated, int dagsFailed) {
+  public record Outcome(Job job, double meanJctS, double nodeLocal, double workPreemptedS, double makespanOverBound,
+      double memoryAllocated, int dagsFailed, int amPreemptions) {
   }
 
   /** Runs the jobs; outcomes come in the order of the jobs. {@code done} hears each completed count. */
-  List<Outcome> run(List<Job> jobs, IntConsumer done) {
+  public List<Outcome> run(List<Job> jobs, IntConsumer done) {
     AtomicInteger finished = new AtomicInteger();
     List<Future<Outcome>> futures = new ArrayList<>(jobs.size());
     for (Job job : jobs) {
@@ -68,14 +68,14 @@ final class ComparisonRuns implements AutoCloseable {
     return outcomes;
   }
 
-  /** The scenario and workload of a job, built once for all the schedulers that run them. */
-  ComparisonScenario.Run built(ComparisonScenario scenario, long seed, double penaltyScale) {
-    return built.computeIfAbsent(new BuildKey(scenario.name(), seed, penaltyScale),
-        k -> scenario.build(seed, penaltyScale));
+  /** The scenario and workload of a job, built once for all the variants and schedulers that run them. */
+  ComparisonScenario.Run built(ComparisonScenario scenario, long seed) {
+    return built.computeIfAbsent(new BuildKey(scenario.name(), seed), k -> scenario.build(seed));
   }
 
   private Outcome runOne(Job job) {
-    ComparisonScenario.Run run = built(job.scenario(), job.seed(), job.penaltyScale());
+    ComparisonScenario.Run base = built(job.scenario(), job.seed());
+    ComparisonScenario.Run run = new ComparisonScenario.Run(job.variant().apply().apply(base.scenario()), base.workload());
     Topology topology = Topology.of(run.scenario().cluster());
     SchedulerClasses shared = classes.computeIfAbsent(topology, SchedulerClasses::new);
     Thread thread = Thread.currentThread();
@@ -91,7 +91,7 @@ final class ComparisonRuns implements AutoCloseable {
     RunFigures f = RunFigures.of(result);
     return new Outcome(job, f.get("dag_mean_s").value(), f.get("node_local").value(),
         f.get("work_preempted_task_s").value(), f.get("makespan_over_bound").value(), f.get("memory_allocated").value(),
-        (int) f.get("dags_failed").value());
+        (int) f.get("dags_failed").value(), (int) f.get("preemptions_am").value());
   }
 
   @Override
@@ -99,6 +99,6 @@ final class ComparisonRuns implements AutoCloseable {
     pool.shutdownNow();
   }
 
-  private record BuildKey(String scenario, long seed, double penaltyScale) {
+  private record BuildKey(String scenario, long seed) {
   }
 }

@@ -14,9 +14,9 @@ import io.tezext.simulator.workload.Workload;
 public record ComparisonScenario(String name, String description, boolean contended, boolean hdfs,
     boolean preemption, Builder builder) {
 
-  /** The scenario and workload of one seed, with the simulator's locality penalties scaled by {@code penaltyScale}. */
-  public Run build(long seed, double penaltyScale) {
-    return builder.build(seed, penaltyScale);
+  /** The scenario and workload of one seed. */
+  public Run build(long seed) {
+    return builder.build(seed);
   }
 
   /** A scenario and the workload replayed on it. */
@@ -25,6 +25,6 @@ public record ComparisonScenario(String name, String description, boolean conten
 
   @FunctionalInterface
   public interface Builder {
-    Run build(long seed, double penaltyScale);
+    Run build(long seed);
   }
 }

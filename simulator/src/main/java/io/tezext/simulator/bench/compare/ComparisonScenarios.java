@@ -1,7 +1,5 @@
 package io.tezext.simulator.bench.compare;
 
-import static io.tezext.simulator.am.AmSettings.OFF_SWITCH_PENALTY;
-import static io.tezext.simulator.am.AmSettings.RACK_LOCAL_PENALTY;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -12,7 +10,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 
-import io.tezext.simulator.am.AmSettings;
 import io.tezext.simulator.cluster.ClusterSpec;
 import io.tezext.simulator.cluster.QueueSpec;
 import io.tezext.simulator.run.Failures;
@@ -63,8 +60,8 @@ public final class ComparisonScenarios {
   /** Hive-like queries scanning HDFS on a busy cluster: locality and reuse decide the waiting. */
   ComparisonScenario hdfsScans() {
     return new ComparisonScenario("hdfs_busy", "TPC-DS-like queries scanning HDFS, 32 sessions, cluster ~75% busy",
-        true, true, false, (seed, penalty) -> {
-          Scenario s = reference(seed, penalty, Failures.NONE);
+        true, true, false, seed -> {
+          Scenario s = reference(seed, Failures.NONE);
           SyntheticOptions o = new SyntheticOptions(200, 12_000, SyntheticOptions.TPCDS_MIX, 8, 400, 30_000, 0.8,
               0.0, 32, List.of("default"));
           return new ComparisonScenario.Run(s, SyntheticWorkloads.generate(o, s.cluster().hosts(), seed));
@@ -74,8 +71,8 @@ public final class ComparisonScenarios {
   /** The same queries reading object storage: no locality to wait for, only reuse and launch costs. */
   ComparisonScenario objectStoreScans() {
     return new ComparisonScenario("object_store", "TPC-DS-like queries scanning object storage, 32 sessions, "
-        + "cluster ~75% busy", true, false, false, (seed, penalty) -> {
-          Scenario s = reference(seed, penalty, Failures.NONE);
+        + "cluster ~75% busy", true, false, false, seed -> {
+          Scenario s = reference(seed, Failures.NONE);
           SyntheticOptions o = new SyntheticOptions(200, 12_000, SyntheticOptions.TPCDS_MIX, 8, 400, 30_000, 0.8,
               1.0, 32, List.of("default"));
           return new ComparisonScenario.Run(s, SyntheticWorkloads.generate(o, s.cluster().hosts(), seed));
@@ -89,8 +86,8 @@ public final class ComparisonScenarios {
    */
   ComparisonScenario deepJoins() {
     return new ComparisonScenario("deep_joins_preemption", "left-deep join DAGs (3-5 joins) over HDFS in a queue "
-        + "capped at 60% of the cluster, 2% of attempts' containers fail", true, true, true, (seed, penalty) -> {
-          Scenario base = reference(seed, penalty, new Failures(List.of(), 0.02));
+        + "capped at 60% of the cluster, 2% of attempts' containers fail", true, true, true, seed -> {
+          Scenario base = reference(seed, new Failures(List.of(), 0.02));
           ClusterSpec cluster = withQueues(base.cluster(),
               List.of(new QueueSpec("etl", 60, 60), new QueueSpec("adhoc", 40, 40)));
           Scenario s = new Scenario(cluster, base.am(), base.failures(), seed, base.sampleIntervalMs());
@@ -106,8 +103,8 @@ public final class ComparisonScenarios {
    */
   ComparisonScenario smallDags() {
     return new ComparisonScenario("small_dags_sessions", "small queries (4-60 scan tasks, 10 s tasks) through 128 "
-        + "sessions, one every 0.8 s", true, true, false, (seed, penalty) -> {
-          Scenario s = reference(seed, penalty, Failures.NONE);
+        + "sessions, one every 0.8 s", true, true, false, seed -> {
+          Scenario s = reference(seed, Failures.NONE);
           SyntheticOptions o = new SyntheticOptions(2_400, 800, SyntheticOptions.TPCDS_MIX, 4, 60, 10_000, 0.6, 0.3,
               128, List.of("default"));
           return new ComparisonScenario.Run(s, SyntheticWorkloads.generate(o, s.cluster().hosts(), seed));
@@ -117,8 +114,8 @@ public final class ComparisonScenarios {
   /** Everything at once: two queues, HDFS and object storage, deep joins among the rest, some failures. */
   ComparisonScenario mixed() {
     return new ComparisonScenario("mixed", "TPC-DS-like mix with 10% deep joins, 30% object storage, queues etl "
-        + "(70%) and adhoc (30%), 1% of containers fail", true, true, true, (seed, penalty) -> {
-          Scenario base = reference(seed, penalty, new Failures(List.of(), 0.01));
+        + "(70%) and adhoc (30%), 1% of containers fail", true, true, true, seed -> {
+          Scenario base = reference(seed, new Failures(List.of(), 0.01));
           ClusterSpec cluster = withQueues(base.cluster(),
               List.of(new QueueSpec("etl", 70, 100), new QueueSpec("adhoc", 30, 100)));
           Scenario s = new Scenario(cluster, base.am(), base.failures(), seed, base.sampleIntervalMs());
@@ -143,9 +140,9 @@ public final class ComparisonScenarios {
     String source = history == null ? "the repository's recorded Tez history" : "the Tez history in " + history;
     return new ComparisonScenario("history_replay", source + ", calibrated, each vertex x"
         + HISTORY_PARALLELISM + " tasks in x" + HISTORY_MEMORY_SCALE + " containers, " + HISTORY_COPIES
-        + " session copies over 100 sessions", true, true, false, (seed, penalty) -> {
+        + " session copies over 100 sessions", true, true, false, seed -> {
           RecordedHistory recorded = recordedHistory();
-          Scenario s = reference(seed, penalty, Failures.NONE);
+          Scenario s = reference(seed, Failures.NONE);
           s = s.withAm(HistoryCalibration.of(recorded).applyTo(s.am()));
           return new ComparisonScenario.Run(s, scaledHistory(recorded.workload(), s.cluster().hosts(), seed));
         });
@@ -201,13 +198,10 @@ public final class ComparisonScenarios {
     return new DagSpec(dag.name(), vertices, dag.edges());
   }
 
-  /** The reference scenario, its locality penalties scaled, with these failures. */
-  private Scenario reference(long seed, double penaltyScale, Failures failures) {
-    Path file = projectRoot.resolve("simulator/scenarios/reference.json");
-    Scenario s = ScenarioFile.read(file, seed);
-    AmSettings am = s.am().with(RACK_LOCAL_PENALTY, s.am().get(RACK_LOCAL_PENALTY) * penaltyScale)
-        .with(OFF_SWITCH_PENALTY, s.am().get(OFF_SWITCH_PENALTY) * penaltyScale);
-    return new Scenario(s.cluster(), am, failures, seed, s.sampleIntervalMs());
+  /** The reference scenario with these failures. */
+  private Scenario reference(long seed, Failures failures) {
+    Scenario s = ScenarioFile.read(projectRoot.resolve("simulator/scenarios/reference.json"), seed);
+    return new Scenario(s.cluster(), s.am(), failures, seed, s.sampleIntervalMs());
   }
 
   private static ClusterSpec withQueues(ClusterSpec c, List<QueueSpec> queues) {

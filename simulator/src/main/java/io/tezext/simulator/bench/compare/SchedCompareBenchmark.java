@@ -154,7 +154,7 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
     Files.createDirectories(write);
     for (ComparisonScenario s : scenarios) {
       for (long seed : reportSeeds) {
-        ComparisonScenario.Run run = s.build(seed, 1.0);
+        ComparisonScenario.Run run = s.build(seed);
         String base = s.name() + "-seed" + seed;
         ScenarioFile.write(run.scenario(), List.of(s.description() + " (sched-compare, seed " + seed + ")"),
             write.resolve(base + "-scenario.json"));
@@ -174,7 +174,7 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
     for (String candidate : candidates) {
       for (ComparisonScenario s : scenarios) {
         for (long seed : tuneSeeds) {
-          jobs.add(new Job(s, seed, 1.0, SchedulerSpec.parse(candidate)));
+          jobs.add(new Job(s, seed, ModelVariant.AS_IS, SchedulerSpec.parse(candidate)));
         }
       }
     }
@@ -211,7 +211,7 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
 
   private void report(ComparisonRuns runs, List<ComparisonScenario> scenarios, List<SchedulerSpec> schedulers,
       ObjectNode json) {
-    List<Outcome> outcomes = runs.run(jobs(scenarios, schedulers, reportSeeds, 1.0),
+    List<Outcome> outcomes = runs.run(jobs(scenarios, schedulers, reportSeeds, ModelVariant.AS_IS),
         progress("report", scenarios.size() * schedulers.size() * reportSeeds.size()));
     ObjectNode perScenario = json.putObject("scenarios");
     List<Double> ratios = new ArrayList<>();
@@ -285,7 +285,7 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
     ObjectNode node = json.putObject("penalty_scales");
     out.printf(Locale.ROOT, "%nHDFS scenarios with the rack-local and off-switch penalties scaled%n");
     for (double scale : new double[] {0.5, 2.0}) {
-      List<Outcome> outcomes = runs.run(jobs(hdfs, schedulers, reportSeeds, scale),
+      List<Outcome> outcomes = runs.run(jobs(hdfs, schedulers, reportSeeds, ModelVariant.penalties(scale)),
           progress("penalties x" + scale, hdfs.size() * schedulers.size() * reportSeeds.size()));
       List<Double> ratios = new ArrayList<>();
       List<Double> ratiosVsTuned = new ArrayList<>();
@@ -313,12 +313,12 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
   // ---- helpers ----
 
   private static List<Job> jobs(List<ComparisonScenario> scenarios, List<SchedulerSpec> schedulers, List<Long> seeds,
-      double penaltyScale) {
+      ModelVariant variant) {
     List<Job> jobs = new ArrayList<>();
     for (ComparisonScenario s : scenarios) {
       for (SchedulerSpec spec : schedulers) {
         for (long seed : seeds) {
-          jobs.add(new Job(s, seed, penaltyScale, spec));
+          jobs.add(new Job(s, seed, variant, spec));
         }
       }
     }

@@ -1,9 +1,6 @@
 package io.tezext.simulator.bench.cost;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 
 import org.apache.hadoop.yarn.api.protocolrecords.AllocateResponse;
@@ -13,8 +10,8 @@ import org.apache.hadoop.yarn.api.records.FinalApplicationStatus;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.client.api.AMRMClient;
 import org.apache.hadoop.yarn.client.api.impl.AMRMClientImpl;
-import org.apache.hadoop.yarn.proto.YarnServiceProtos.SchedulerResourceTypes;
-import org.apache.hadoop.yarn.util.Records;
+
+import io.tezext.simulator.scheduler.AmRegistration;
 
 /**
  * YARN's own AM-RM client with its RPC cut off. A real AM pays for this client's bookkeeping on
@@ -52,13 +49,7 @@ final class OfflineAmRmClient<T extends AMRMClient.ContainerRequest> extends AMR
 
   @Override
   public RegisterApplicationMasterResponse registerApplicationMaster(String host, int port, String url) {
-    RegisterApplicationMasterResponse response = Records.newRecord(RegisterApplicationMasterResponse.class);
-    response.setMaximumResourceCapability(maxCapability);
-    response.setApplicationACLs(new HashMap<>());
-    response.setQueue("default");
-    response.setClientToAMTokenMasterKey(ByteBuffer.allocate(0));
-    response.setSchedulerResourceTypes(EnumSet.of(SchedulerResourceTypes.MEMORY, SchedulerResourceTypes.CPU));
-    return response;
+    return AmRegistration.response(maxCapability, "default", false); // a CapacityScheduler's default calculator
   }
 
   @Override

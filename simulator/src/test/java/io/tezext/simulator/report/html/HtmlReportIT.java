@@ -9,24 +9,43 @@ import java.nio.file.Path;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.tezext.simulator.cli.TezextSim;
 
 /**
- * The demo's HTML report as a browser shows it: headless Chromium loads the file with no network,
- * lays out every chart, and leaves a screenshot under {@code target/} to look at.
+ * The demo as a user runs it: its HTML report as a browser shows it (headless Chromium loads the
+ * file with no network, lays out every chart, and leaves a screenshot under {@code target/} to look
+ * at), and the README quoting its summary as the demo printed it.
  */
 class HtmlReportIT {
+  private static final Path OUT = Path.of("target", "html-report-it");
+  static final String README_START = "<!-- demo summary: bin/tezext-sim demo (tezext-sim-out/demo/seeds.md) -->\n";
+  static final String README_END = "<!-- end of demo summary -->";
+
+  @BeforeAll
+  static void runTheDemo() {
+    StringWriter console = new StringWriter();
+    int exit = TezextSim.execute(new String[] {"demo", "--out", OUT.toString(), "--quiet"},
+        new PrintWriter(console), new PrintWriter(console));
+    assertThat(exit).as(console.toString()).isZero();
+  }
+
+  @Test
+  void theReadmeQuotesTheDemosSummaryAsTheDemoWroteIt() throws Exception {
+    String readme = Files.readString(Path.of("..", "README.md"));
+    int start = readme.indexOf(README_START);
+    int end = readme.indexOf(README_END);
+    assertThat(start).as("README.md has the demo summary's markers").isNotNegative();
+    assertThat(readme.substring(start + README_START.length(), end))
+        .as("README.md's demo figures; paste tezext-sim-out/demo/seeds.md from bin/tezext-sim demo")
+        .isEqualTo(Files.readString(OUT.resolve("seeds.md")));
+  }
 
   @Test
   void demoReportRendersItsChartsAndHeadingsInChromium() throws Exception {
-    Path out = Path.of("target", "html-report-it");
-    StringWriter console = new StringWriter();
-    int exit = TezextSim.execute(new String[] {"demo", "--out", out.toString(), "--quiet"},
-        new PrintWriter(console), new PrintWriter(console));
-    assertThat(exit).as(console.toString()).isZero();
-    Path report = out.resolve(HtmlReport.FILE);
+    Path report = OUT.resolve(HtmlReport.FILE);
     String html = Files.readString(report);
     int charts = count(html, "<svg class=\"chart\"");
 

@@ -1,0 +1,252 @@
+package io.tezext.simulator.bench.fidelity;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.UnaryOperator;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.tezext.simulator.cli.TezextSim;
+import io.tezext.simulator.sweep.Interval;
+import io.tezext.simulator.workload.DagSubmission;
+import io.tezext.simulator.workload.Workload;
+import io.tezext.simulator.workload.WorkloadFormat;
+import io.tezext.simulator.workload.json.WorkloadJson;
+import io.tezext.simulator.workload.tezhistory.RecordedHistory;
+import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
+
+/**
+ * Real runs of two schedulers in interleaved pairs, replayed, as a user would replay them, to see
+ * whether the simulator ranks the schedulers as the real cluster did. Through the command line: a
+ * scenario calibrated on the first pair's baseline run ({@code tezext-sim calibrate --cluster BASE},
+ * BASE saying what history cannot: nodes, racks, queues, the RM's preemption); then each other pair's
+ * recorded DAGs (the session's and the competing application's, on one time line, with the location
+ * hints the runs' split generation gave, which history does not keep) replayed with both schedulers
+ * ({@code tezext-sim run --calibrate off}). Nothing is fitted to the pairs scored.
+ *
+ * <p>Reported: the simulated ratio of mean DAG time (ours over the baseline, geometric mean over the
+ * scored pairs) against the real one and its 95% interval over the same pairs; each DAG's simulated
+ * run time against the median of its real runs, beside those runs' own spread; AM preemptions.
+ */
+public final class PairedReplay {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * One real run.
+   *
+   * @param scheduler the scheduler's spec as {@code tezext-sim --scheduler} names it ({@code dagaware}, {@code tezext})
+   * @param pair its pair, from 0
+   * @param histories its Tez histories: the session's and the competing applications'
+   * @param dagRuntimesMs each session DAG's real run time, by DAG name
+   * @param amPreemptions containers the session's AM preempted
+   */
+  public record RealRun(String scheduler, int pair, List<Path> histories, Map<String, Long> dagRuntimesMs,
+      long amPreemptions) {
+  }
+
+  /** The replay's figures and a table for the report. */
+  public record Result(int pairsScored, double realRatio, double realCiLow, double realCiHigh, double simRatio,
+      double dagErrorPctMax, double dagErrorPctMean, int dagsWithinTolerance, int dags, double realSpreadPctMax,
+      Map<String, Long> amPreemptionsReal, Map<String, Long> amPreemptionsSim, String table) {
+
+    public double gap() {
+      return Math.abs(simRatio - realRatio);
+    }
+
+    public boolean withinCi() {
+      return simRatio >= realCiLow && simRatio <= realCiHigh;
+    }
+
+    /** The figures for a benchmark's JSON line. */
+    public Map<String, Object> figures() {
+      Map<String, Object> f = new LinkedHashMap<>();
+      f.put("pairs_scored", pairsScored);
+      f.put("real_ratio_scored", round(realRatio));
+      f.put("real_ci_low_scored", round(realCiLow));
+      f.put("real_ci_high_scored", round(realCiHigh));
+      f.put("sim_ratio", round(simRatio));
+      f.put("sim_real_gap", round(gap()));
+      f.put("sim_within_ci", withinCi());
+      f.put("dag_runtime_error_pct_max", round(dagErrorPctMax));
+      f.put("dag_runtime_error_pct_mean", round(dagErrorPctMean));
+      f.put("dags_within_tolerance", dagsWithinTolerance);
+      f.put("dags_scored", dags);
+      f.put("real_dag_spread_pct_max", round(realSpreadPctMax));
+      f.put("am_preemptions_real", amPreemptionsReal);
+      f.put("am_preemptions_sim", amPreemptionsSim);
+      return f;
+    }
+  }
+
+  private PairedReplay() {
+  }
+
+  /**
+   * @param runs the real runs, two per pair (the baseline's and ours)
+   * @param baseline the baseline's scheduler spec, {@code ours} ours
+   * @param baseScenario what history cannot say of the cluster (nodes, racks, queues, YARN settings)
+   * @param supplyHints the workload with the location hints the real runs' split generation gave
+   * @param dir where the scenario, workloads and replays are written
+   */
+  public static Result score(List<RealRun> runs, String baseline, String ours, Path baseScenario,
+      UnaryOperator<Workload> supplyHints, Path dir) throws IOException {
+    Files.createDirectories(dir);
+    int pairs = runs.stream().mapToInt(RealRun::pair).max().orElse(-1) + 1;
+    if (pairs < 3) {
+      throw new IllegalArgumentException("a replay needs 3 pairs or more: one to calibrate on, two to score");
+    }
+    Path scenario = dir.resolve("calibrated.json");
+    RealRun calibrationRun = run(runs, 0, baseline);
+    cli("calibrate", "--workload", calibrationRun.histories().get(0).toString(), "--cluster", baseScenario.toString(),
+        "--out", scenario.toString());
+
+    List<String> dagNames = new ArrayList<>(calibrationRun.dagRuntimesMs().keySet());
+    double[] realLogs = new double[pairs - 1];
+    double[] simLogs = new double[pairs - 1];
+    Map<String, Map<String, List<Long>>> realTimes = new TreeMap<>(); // scheduler -> DAG -> real run times
+    Map<String, Map<String, List<Long>>> simTimes = new TreeMap<>();
+    Map<String, Long> amReal = new TreeMap<>();
+    Map<String, Long> amSim = new TreeMap<>();
+    for (int p = 1; p < pairs; p++) {
+      RealRun base = run(runs, p, baseline);
+      RealRun mine = run(runs, p, ours);
+      realLogs[p - 1] = Math.log(mean(mine.dagRuntimesMs().values()) / mean(base.dagRuntimesMs().values()));
+      for (RealRun r : List.of(base, mine)) {
+        r.dagRuntimesMs().forEach((dag, ms) -> realTimes.computeIfAbsent(r.scheduler(), k -> new TreeMap<>())
+            .computeIfAbsent(dag, k -> new ArrayList<>()).add(ms));
+        amReal.merge(r.scheduler(), r.amPreemptions(), Long::sum);
+      }
+      Path workload = dir.resolve(String.format(Locale.ROOT, "pair-%02d-workload.json", p));
+      WorkloadJson.write(supplyHints.apply(oneTimeLine(base.histories())), workload);
+      Path out = dir.resolve(String.format(Locale.ROOT, "pair-%02d-replay", p));
+      cli("run", "--cluster", scenario.toString(), "--workload", workload.toString(), "--calibrate", "off",
+          "--scheduler", baseline + "," + ours, "--format", "json", "--out", out.toString(), "--overwrite", "--quiet");
+      JsonNode dags = JSON.readTree(out.resolve("dags.json").toFile());
+      JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
+      double[] simMeans = new double[2];
+      int i = 0;
+      for (String scheduler : List.of(baseline, ours)) {
+        List<Long> times = new ArrayList<>();
+        for (String name : dagNames) {
+          long ms = simulatedRuntime(dags.path(scheduler), name);
+          times.add(ms);
+          simTimes.computeIfAbsent(scheduler, k -> new TreeMap<>()).computeIfAbsent(name, k -> new ArrayList<>()).add(ms);
+        }
+        simMeans[i++] = mean(times);
+        amSim.merge(scheduler, amPreemptions(summary, scheduler), Long::sum);
+      }
+      simLogs[p - 1] = Math.log(simMeans[1] / simMeans[0]);
+    }
+
+    Interval real = Interval.of(realLogs, true);
+    StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
+        "%-12s %-28s %10s %10s %8s %8s%n", "scheduler", "dag", "real_ms", "sim_ms", "err_pct", "spread"));
+    double maxError = 0;
+    double sumError = 0;
+    double maxSpread = 0;
+    int within = 0;
+    int count = 0;
+    for (String scheduler : List.of(baseline, ours)) {
+      for (String name : dagNames) {
+        long[] realMs = realTimes.get(scheduler).get(name).stream().mapToLong(Long::longValue).sorted().toArray();
+        double median = median(realMs);
+        double spread = 100.0 * (realMs[realMs.length - 1] - realMs[0]) / median;
+        double simMedian = median(simTimes.get(scheduler).get(name).stream().mapToLong(Long::longValue).sorted()
+            .toArray());
+        double error = 100.0 * Math.abs(simMedian - median) / median;
+        maxError = Math.max(maxError, error);
+        maxSpread = Math.max(maxSpread, spread);
+        sumError += error;
+        count++;
+        within += error <= Math.max(10, spread) ? 1 : 0;
+        table.append(String.format(Locale.ROOT, "%-12s %-28s %10.0f %10.0f %8.1f %7.0f%%%n", scheduler, name, median,
+            simMedian, error, spread));
+      }
+    }
+    return new Result(pairs - 1, Math.exp(real.mean()), Math.exp(real.low()), Math.exp(real.high()),
+        Math.exp(Interval.of(simLogs, false).mean()), maxError, sumError / count, within, count, maxSpread, amReal,
+        amSim, table.toString());
+  }
+
+  /** The runs' histories read and put on one time line, as the applications arrived. */
+  private static Workload oneTimeLine(List<Path> histories) throws IOException {
+    List<DagSubmission> all = new ArrayList<>();
+    List<RecordedHistory> recorded = new ArrayList<>();
+    long origin = Long.MAX_VALUE;
+    for (Path h : histories) {
+      RecordedHistory r = TezHistoryReader.readHistory(WorkloadFormat.detect(h).historyInput(h), false,
+          new ArrayList<>());
+      recorded.add(r);
+      origin = Math.min(origin, r.runs().get(0).startMs());
+    }
+    List<String> notes = new ArrayList<>();
+    for (RecordedHistory r : recorded) {
+      long shift = r.runs().get(0).startMs() - origin; // its first DAG's start, on the common line
+      for (DagSubmission d : r.workload().submissions()) {
+        all.add(new DagSubmission(d.id(), d.arrivalMs() + shift, d.queue(), d.session(), d.dag()));
+      }
+      notes.addAll(r.workload().notes());
+    }
+    all.sort((a, b) -> Long.compare(a.arrivalMs(), b.arrivalMs()));
+    return new Workload("recorded runs on one time line", all, notes);
+  }
+
+  private static RealRun run(List<RealRun> runs, int pair, String scheduler) {
+    return runs.stream().filter(r -> r.pair() == pair && r.scheduler().equals(scheduler)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no " + scheduler + " run in pair " + pair));
+  }
+
+  private static long simulatedRuntime(JsonNode dags, String name) {
+    for (JsonNode dag : dags) {
+      if (dag.path("name").asText().equals(name)) {
+        if (!dag.hasNonNull("finishMs")) {
+          throw new IllegalStateException("the replay did not finish " + name);
+        }
+        return dag.path("finishMs").asLong() - dag.path("startMs").asLong();
+      }
+    }
+    throw new IllegalStateException("the replay has no DAG named " + name);
+  }
+
+  private static long amPreemptions(JsonNode summary, String scheduler) {
+    for (JsonNode run : summary.path("schedulers")) {
+      if (run.path("scheduler").asText().equals(scheduler)) {
+        return run.path("figures").path("preemptions_am").asLong();
+      }
+    }
+    throw new IllegalStateException("the replay's summary has no run of " + scheduler);
+  }
+
+  private static double mean(java.util.Collection<Long> values) {
+    return values.stream().mapToLong(Long::longValue).average().orElse(Double.NaN);
+  }
+
+  private static double median(long[] sorted) {
+    int n = sorted.length;
+    return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0;
+  }
+
+  private static double round(double v) {
+    return Math.round(v * 1000) / 1000.0;
+  }
+
+  private static void cli(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code = TezextSim.execute(args, new PrintWriter(out, true), new PrintWriter(err, true));
+    if (code != 0) {
+      throw new IllegalStateException("tezext-sim " + String.join(" ", args) + " exited " + code + ":\n" + out + err);
+    }
+  }
+
+}

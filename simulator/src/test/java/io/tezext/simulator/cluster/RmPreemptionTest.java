@@ -1,0 +1,93 @@
+package io.tezext.simulator.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import io.tezext.simulator.engine.EventLoop;
+
+/** The RM's preemption as the CapacityScheduler's ProportionalCapacityPreemptionPolicy applies it. */
+class RmPreemptionTest {
+  private final List<RmContainer> preempted = new ArrayList<>();
+  private final List<Long> preemptedAtMs = new ArrayList<>();
+  private EventLoop loop;
+  private ResourceManager rm;
+
+  /**
+   * Two nodes of 8 GB; queues a and b of 50% each, elastic to 100%, user limit factor 2. In queue a,
+   * an older application holds its AM and five 1 GB tasks and a newer one its AM, four tasks at
+   * priority 5 and three at priority 20: queue a uses 14 GB. Then b's application asks for 8 GB.
+   */
+  private RmApp[] start(YarnSettings extra) {
+    YarnSettings yarn = extra.with(YarnSettings.PREEMPTION, true).with(YarnSettings.MAX_AM_SHARE_PERCENT, 50.0);
+    loop = new EventLoop();
+    rm = new ResourceManager(loop, ClusterSpec.uniform(1, 2, 8192, 8,
+        List.of(new QueueSpec("a", 50, 100, 2), new QueueSpec("b", 50, 100, 2)), yarn), new ClusterObserver() {
+          @Override
+          public void containerCompleted(RmContainer c) {
+            if (c.exit() == ContainerExit.PREEMPTED) {
+              preempted.add(c);
+              preemptedAtMs.add(loop.now());
+            }
+          }
+        });
+    RmApp older = submit("older", "a");
+    take(older, new AskKey(5, 1024, 1), 5);
+    RmApp newer = submit("newer", "a");
+    take(newer, new AskKey(5, 1024, 1), 4);
+    take(newer, new AskKey(20, 1024, 1), 3);
+    RmApp other = submit("other", "b");
+    rm.heartbeat(other, List.of(new AskUpdate(new AskKey(5, 1024, 1), AskUpdate.ANY, 8)), List.of());
+    return new RmApp[] {older, newer, other};
+  }
+
+  private RmApp submit(String id, String queue) {
+    RmApp app = rm.submit(id, queue, 1024, 1, c -> { });
+    loop.run(() -> app.liveContainers() == 1);
+    return app;
+  }
+
+  private void take(RmApp app, AskKey key, int count) {
+    int before = app.liveContainers();
+    rm.heartbeat(app, List.of(new AskUpdate(key, AskUpdate.ANY, count)), List.of());
+    loop.run(() -> app.liveContainers() == before + count);
+    rm.heartbeat(app, List.of(), List.of()); // the AM hears of them: nothing more is pending
+  }
+
+  @Test
+  void victimsComeFromTheNewestApplicationsLowestPriorityNewestContainerFirstAfterTheWarning() {
+    RmApp[] apps = start(YarnSettings.DEFAULTS);
+    long origin = loop.now();
+    loop.run(() -> preempted.size() == 3 || loop.now() > origin + 120_000);
+
+    assertThat(preempted).hasSize(3);
+    assertThat(preempted).allMatch(c -> c.app() == apps[1] && c.priority() == 20 && !c.isAmContainer());
+    List<Long> ids = preempted.stream().map(RmContainer::id).toList();
+    assertThat(ids).isSortedAccordingTo((x, y) -> Long.compare(y, x)); // newest first
+    // Warned on a round, killed on the first round 15 s later that still chooses it.
+    assertThat(preemptedAtMs.get(0) - origin).isBetween(15_000L, 21_000L);
+  }
+
+  @Test
+  void oneRoundAsksBackOnlyTheNaturalTerminationShareOfTheExcess() {
+    // Queue a's excess over its ideal share is 3 GB, cut to the 10% of the cluster (1.6 GB) one
+    // round may take; 20% of that is asked back: one container. Every round chooses that same one
+    // until it is killed, so the next is warned only then: kills come a grace period apart.
+    start(YarnSettings.DEFAULTS);
+    long origin = loop.now();
+    loop.run(() -> preempted.size() == 2 || loop.now() > origin + 120_000);
+    assertThat(preemptedAtMs.get(1) - preemptedAtMs.get(0)).isBetween(15_000L, 18_000L);
+  }
+
+  @Test
+  void aQueueWithinTheDeadZoneGivesNothingBack() {
+    YarnSettings wide = YarnSettings.DEFAULTS.with(YarnSettings.PREEMPTION_DEAD_ZONE, 1.0); // 14 GB < 8 GB x 2
+    start(wide);
+    long origin = loop.now();
+    loop.run(() -> loop.now() > origin + 60_000);
+    assertThat(preempted).isEmpty();
+  }
+}
