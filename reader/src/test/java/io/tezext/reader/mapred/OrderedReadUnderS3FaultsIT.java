@@ -3,20 +3,15 @@ package io.tezext.reader.mapred;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.apache.hadoop.io.LongWritable;
 import org.apache.hadoop.io.NullWritable;
-import org.apache.hadoop.mapred.FileSplit;
-import org.apache.hadoop.mapred.InputSplit;
 import org.apache.hadoop.mapred.JobConf;
 import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.mapred.split.TezGroupedSplit;
-import org.apache.orc.mapred.OrcInputFormat;
 import org.apache.orc.mapred.OrcStruct;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -24,8 +19,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import io.tezext.testkit.orc.OrcTestFiles;
 import io.tezext.testkit.s3.CountedS3AFileSystem;
+import io.tezext.testkit.LiveThreads;
 import io.tezext.testkit.s3.S3FaultProxy;
 import io.tezext.testkit.s3.S3Server;
 
@@ -53,16 +48,7 @@ class OrderedReadUnderS3FaultsIT {
   static void startServer() throws Exception {
     s3 = S3Server.start(dir);
     proxy = S3FaultProxy.start(s3);
-    Path table = Files.createDirectories(s3.bucket("warehouse").resolve("sales"));
-    List<InputSplit> splits = new ArrayList<>();
-    long length = 0;
-    for (Path f : OrcTestFiles.write(table, FILES, ROWS)) {
-      long size = Files.size(f);
-      splits.add(new FileSplit(new org.apache.hadoop.fs.Path("s3a://warehouse/sales/" + f.getFileName()), 0, size,
-          new String[0]));
-      length += size;
-    }
-    group = new TezGroupedSplit(splits, OrcInputFormat.class.getName(), new String[0], null, length);
+    group = OrderedReadOverS3IT.salesGroup(s3, FILES, ROWS);
   }
 
   @AfterAll
@@ -78,7 +64,7 @@ class OrderedReadUnderS3FaultsIT {
   @AfterEach
   void theServerIsBack() throws Exception {
     proxy.clearFaults();
-    if (!serverRunning()) {
+    if (!s3.running()) {
       s3.restart();
     }
   }
@@ -89,21 +75,14 @@ class OrderedReadUnderS3FaultsIT {
 
   /**
    * Reads the group whole through the proxy, {@code midway} run after {@code afterRows} rows, S3A
-   * retrying a failed request {@code retries} times from 250 ms apart, doubling: enough to outlast a
-   * server's restart, or (1) a failure within a second, so that the opens still running when the
-   * reader closes end soon after.
+   * retrying a failed request {@code retries} times ({@link S3FaultProxy#configure(
+   * org.apache.hadoop.conf.Configuration, int)}): 6 outlast a server's restart, 1 fails within a
+   * second, so that the opens still running when the reader closes end soon after.
    */
   private static Read read(int retries, long afterRows, Runnable midway) throws Exception {
     JobConf job = new JobConf();
-    proxy.configure(job);
+    proxy.configure(job, retries);
     CountedS3AFileSystem.configure(job);
-    job.setInt("fs.s3a.retry.limit", retries);
-    job.set("fs.s3a.retry.interval", "250ms");
-    job.setInt("fs.s3a.retry.throttle.limit", 20);
-    job.set("fs.s3a.retry.throttle.interval", "100ms");
-    job.setInt("fs.s3a.attempts.maximum", 1);
-    job.set("fs.s3a.connection.establish.timeout", "2s");
-    job.set("fs.s3a.connection.timeout", "10s");
     job.setInt("tezext.reader.open-ahead", 8);
     job.setInt("tezext.reader.open-threads", 4);
     long openBefore = CountedS3AFileSystem.open();
@@ -131,7 +110,8 @@ class OrderedReadUnderS3FaultsIT {
         assertThat(reader.awaitQuiet(30_000)).as("every open ended").isTrue();
       }
     }
-    return new Read(rows, failure, CountedS3AFileSystem.open() - openBefore, threadsEnd(Duration.ofSeconds(10)));
+    return new Read(rows, failure, CountedS3AFileSystem.open() - openBefore,
+        LiveThreads.named(THREADS, Duration.ofSeconds(10)));
   }
 
   private static void assertClean(Read r) {
@@ -201,29 +181,5 @@ class OrderedReadUnderS3FaultsIT {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-  }
-
-  private static boolean serverRunning() {
-    try (java.net.Socket socket = new java.net.Socket()) {
-      socket.connect(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), s3.port()), 500);
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
-  }
-
-  /** The reader's opening threads still alive after waiting up to {@code bound} for them to end. */
-  private static List<String> threadsEnd(Duration bound) throws InterruptedException {
-    long deadline = System.nanoTime() + bound.toNanos();
-    List<String> alive;
-    do {
-      alive = Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
-          .filter(n -> n.startsWith(THREADS)).toList();
-      if (alive.isEmpty()) {
-        return alive;
-      }
-      Thread.sleep(100);
-    } while (System.nanoTime() < deadline);
-    return alive;
   }
 }

@@ -20,8 +20,11 @@ import org.apache.tez.runtime.library.conf.OrderedPartitionedKVEdgeConfig;
 import org.apache.tez.runtime.library.partitioner.HashPartitioner;
 import org.apache.tez.runtime.library.processor.SimpleProcessor;
 
+import io.tezext.testkit.WordCountDag;
+
 /**
- * A word count whose answer the test knows, slow enough for faults to land while it runs:
+ * A word count whose answer the test knows, slow enough for faults to land while it runs ({@link
+ * WordCountDag}'s shape, with work that takes time and a check of every word's total):
  * {@code generate} (each task working {@code taskMs}, then emitting {@code words} words cycling
  * through {@value #DISTINCT} distinct ones) shuffles to {@code sum}, which shuffles to one
  * {@code check} task comparing every word's total with what the generators emitted. Tez keeps the
@@ -35,7 +38,7 @@ final class ChaosDag {
   static final String DISTINCT_CHECKED = "words.distinct";
   /** Words whose total is not what the generators emitted. */
   static final String MISCOUNTED = "words.miscounted";
-  static final int DISTINCT = 7;
+  static final int DISTINCT = WordCountDag.DISTINCT_WORDS;
 
   private final int generators;
   private final int summers;

@@ -1,5 +1,6 @@
 package io.tezext.scheduler.chaos;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -16,6 +17,7 @@ import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.server.nodemanager.NodeManager;
 import org.apache.tez.client.TezClient;
 import org.apache.tez.dag.api.TezConfiguration;
+import org.apache.tez.dag.api.TezException;
 import org.apache.tez.dag.api.client.DAGClient;
 import org.apache.tez.dag.api.client.DAGStatus;
 import org.apache.tez.dag.api.client.StatusGetOpts;
@@ -47,6 +49,8 @@ final class ChaosRun {
   static final String NOTHING_TO_RECOVER = "Nothing to recover as no uncompleted/completed DAGs found";
   /** The state of a DAG the session lost with its AM. */
   static final String LOST = "LOST";
+  /** The state of a DAG whose client failed (a submission or status call to an AM that died). */
+  static final String CLIENT_FAILED = "CLIENT_FAILED";
 
   /** How a run ended. */
   record Outcome(String scheduler, long seed, Fault fault, String dagState, boolean hung, String wrongAnswer,
@@ -90,7 +94,7 @@ final class ChaosRun {
     TezClient client = TezClient.create(name, conf, true);
     ExecutorService faults = Executors.newSingleThreadExecutor();
     List<ApplicationId> apps = java.util.Collections.synchronizedList(new ArrayList<>());
-    String state;
+    String state = "NOT_RUN";
     boolean hung = false;
     String wrong = null;
     String diagnostics = "";
@@ -141,6 +145,11 @@ final class ChaosRun {
       } finally {
         dag.close();
       }
+    } catch (IOException | TezException e) {
+      // Tez's client itself failed (the AM died under a submission or a status call): what the user
+      // sees is the exception, and YARN's account of the application, which names what happened to it.
+      state = CLIENT_FAILED;
+      diagnostics = e + (apps.isEmpty() ? "" : " | YARN: " + applicationDiagnostics(apps.get(0)));
     } finally {
       stopQuietly(client);
     }
@@ -222,6 +231,17 @@ final class ChaosRun {
     }
   }
 
+  /** What YARN says about {@code app}, its attempts' ends included. */
+  private String applicationDiagnostics(ApplicationId app) {
+    try (YarnClient yarn = YarnClient.createYarnClient()) {
+      yarn.init(cluster.yarnCluster().getConfig());
+      yarn.start();
+      return yarn.getApplicationReport(app).getDiagnostics().replaceAll("\\s+", " ");
+    } catch (Exception e) {
+      return "no report: " + e;
+    }
+  }
+
   /** What the RM took back from {@code app} by preemption, in MB-seconds. */
   private long preemptedMemorySeconds(ApplicationId app) throws Exception {
     try (YarnClient yarn = YarnClient.createYarnClient()) {
@@ -233,7 +253,11 @@ final class ChaosRun {
 
   /** {@code app}'s container processes still alive once YARN says it ended and its NodeManagers had time to clean up. */
   private List<String> leftRunning(ApplicationId app) throws Exception {
-    cluster.awaitExit(app);
+    try {
+      cluster.awaitExit(app);
+    } catch (IllegalStateException e) { // YARN still runs it a minute after its session closed
+      return List.of(app + " still running a minute after its session closed");
+    }
     for (long waited = 0; waited < CLEAN_UP_BOUND.toMillis(); waited += 500) {
       if (ClusterProcesses.of(app).isEmpty()) {
         return List.of();

@@ -50,6 +50,7 @@ final class ChaosTally {
       s.put("hangs", runs.stream().filter(ChaosRun.Outcome::hung).count());
       s.put("failed_dags", runs.stream().filter(o -> !o.hung() && !o.succeeded()).count());
       s.put("lost_with_the_am", runs.stream().filter(o -> ChaosRun.LOST.equals(o.dagState())).count());
+      s.put("client_failures", runs.stream().filter(o -> ChaosRun.CLIENT_FAILED.equals(o.dagState())).count());
       s.put("failed_without_cause", runs.stream().filter(o -> !o.diagnosed()).count());
       s.put("wrong_outputs", runs.stream().filter(o -> o.wrongAnswer() != null).count());
       s.put("leaked_containers", runs.stream().mapToInt(o -> o.leaked().size()).sum());

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -79,7 +78,8 @@ class SchedChaosIT {
   void campaign() throws Exception {
     long seeds = Long.getLong(SEEDS);
     ChaosTally tally = new ChaosTally();
-    List<String> lines = new ArrayList<>();
+    Path report = Path.of("target", "sched-chaos.txt");
+    Files.writeString(report, ""); // a line per run as it ends: a campaign cut short keeps what it found
     int clusters = 1;
     for (long seed = 1; seed <= seeds; seed++) {
       // Both schedulers meet the same fault at the same time; which goes first alternates.
@@ -88,7 +88,7 @@ class SchedChaosIT {
         ChaosRun run = new ChaosRun(CLUSTER, scheduler, SCHEDULERS.get(scheduler), seed);
         ChaosRun.Outcome o = run.run();
         tally.add(o);
-        lines.add(ChaosTally.line(o));
+        Files.writeString(report, ChaosTally.line(o) + "\n", java.nio.file.StandardOpenOption.APPEND);
         System.out.println(ChaosTally.line(o));
         if (run.fault() == Fault.NODE_MANAGER_STOPPED) { // the next run gets all three NodeManagers again
           CLUSTER.stop();
@@ -96,7 +96,6 @@ class SchedChaosIT {
         }
       }
     }
-    lines.add(tally.json(OURS, BASELINE, seeds));
-    Files.writeString(Path.of("target", "sched-chaos.txt"), String.join("\n", lines) + "\n");
+    Files.writeString(report, tally.json(OURS, BASELINE, seeds) + "\n", java.nio.file.StandardOpenOption.APPEND);
   }
 }

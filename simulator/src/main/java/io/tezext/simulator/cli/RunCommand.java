@@ -92,11 +92,12 @@ final class RunCommand implements Callable<Integer> {
         .filter(o -> o.group() != null && o.group().typeInfo().getType() == SyntheticArgs.class)
         .map(o -> o.longestName()).distinct().toList();
     if (workload.file != null && !generatorOptions.isEmpty()) {
-      throw new IllegalArgumentException(String.join(", ", generatorOptions) + (generatorOptions.size() == 1 ? " applies"
-          : " apply") + " to --synthetic only; --workload " + workload.file + " is replayed as it is");
+      throw new IllegalArgumentException(String.join(", ", generatorOptions)
+          + (generatorOptions.size() == 1 ? " applies" : " apply") + " to --synthetic only; --workload "
+          + workload.file + " is replayed as it is");
     }
-    List<String> readerOptions = java.util.stream.Stream.of("--workload-format", "--skip-bad", "--strict", "--calibrate")
-        .filter(this::given).toList();
+    List<String> readerOptions = java.util.stream.Stream.of("--workload-format", "--skip-bad", "--strict",
+        "--calibrate").filter(this::given).toList();
     if (workload.synthetic && !readerOptions.isEmpty()) {
       throw new IllegalArgumentException(String.join(", ", readerOptions) + (readerOptions.size() == 1 ? " applies"
           : " apply") + " to --workload only, not to --synthetic");

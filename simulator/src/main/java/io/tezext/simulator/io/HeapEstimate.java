@@ -41,7 +41,7 @@ public record HeapEstimate(long heapBytes) {
     requireRoomFor(tasks, what, "replay a part of the trace");
   }
 
-  /** As {@link #requireRoomFor(long, String)}, with {@code smaller} the other way out (for example "give fewer --dags"). */
+  /** As {@link #requireRoomFor(long, String)}, {@code smaller} the other way out ("give fewer --dags"). */
   public void requireRoomFor(long tasks, String what, String smaller) {
     double need = (double) tasks * BYTES_PER_TASK;
     if (need > heapBytes) {

@@ -20,6 +20,7 @@ import io.tezext.splitgen.TestOrc;
 import io.tezext.splitgen.config.SplitSettings;
 import io.tezext.splitgen.split.StripeSplit;
 import io.tezext.splitgen.split.StripeSplitGenerator;
+import io.tezext.testkit.LiveThreads;
 import io.tezext.testkit.s3.S3FaultProxy;
 import io.tezext.testkit.s3.S3Server;
 
@@ -68,33 +69,23 @@ class SplitGenerationUnderS3FaultsIT {
   @AfterEach
   void noPlanningThreadIsLeftAndTheServerIsBack() throws Exception {
     proxy.clearFaults();
-    assertThat(planningThreadsEnd(Duration.ofSeconds(10))).as("planning threads still running").isEmpty();
-    if (!serverRunning()) {
+    assertThat(LiveThreads.named(THREADS, Duration.ofSeconds(10))).as("planning threads still running").isEmpty();
+    if (!s3.running()) {
       s3.restart();
     }
   }
 
-  /**
-   * S3A against the proxy, retrying a failed request {@code retries} times from 250 ms apart, doubling
-   * (S3A's policy; its default of 7 from 500 ms waits about a minute): a failure comes within seconds.
-   */
+  /** S3A against the proxy, retrying a failed request {@code retries} times ({@link S3FaultProxy}). */
   private static JobConf conf(int retries) {
     JobConf conf = new JobConf();
-    proxy.configure(conf);
+    proxy.configure(conf, retries);
     conf.set(SplitSettings.MIN_SIZE, "64k");
     conf.set(SplitSettings.MAX_SIZE, "256k");
     conf.set(SplitSettings.TAIL_CACHE_BYTES, "0"); // every planning reads every tail
-    conf.setInt("fs.s3a.retry.limit", retries);
-    conf.set("fs.s3a.retry.interval", "250ms");
-    conf.setInt("fs.s3a.retry.throttle.limit", 20);
-    conf.set("fs.s3a.retry.throttle.interval", "100ms");
-    conf.setInt("fs.s3a.attempts.maximum", 1); // the SDK's own retries, under S3A's
-    conf.set("fs.s3a.connection.establish.timeout", "2s");
-    conf.set("fs.s3a.connection.timeout", "10s");
     return conf;
   }
 
-  /** The planning of the table, with enough retries to outlast a server's restart: each split as its path, range and rows. */
+  /** The planning of the table, retrying long enough to outlast a restart: each split as its path, range and rows. */
   private static List<String> plan() throws IOException {
     return plan(6);
   }
@@ -158,29 +149,5 @@ class SplitGenerationUnderS3FaultsIT {
     } catch (IOException | InterruptedException e) {
       throw new IllegalStateException("the S3 server did not start again", e);
     }
-  }
-
-  private static boolean serverRunning() {
-    try (java.net.Socket socket = new java.net.Socket()) {
-      socket.connect(new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), s3.port()), 500);
-      return true;
-    } catch (IOException e) {
-      return false;
-    }
-  }
-
-  /** The planning's threads still alive after waiting up to {@code bound} for them to end. */
-  private static List<String> planningThreadsEnd(Duration bound) throws InterruptedException {
-    long deadline = System.nanoTime() + bound.toNanos();
-    List<String> alive;
-    do {
-      alive = Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).map(Thread::getName)
-          .filter(n -> n.startsWith(THREADS)).toList();
-      if (alive.isEmpty()) {
-        return alive;
-      }
-      Thread.sleep(100);
-    } while (System.nanoTime() < deadline);
-    return alive;
   }
 }

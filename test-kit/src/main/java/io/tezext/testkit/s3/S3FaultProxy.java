@@ -69,6 +69,23 @@ public final class S3FaultProxy implements AutoCloseable {
     conf.set("fs.s3a.endpoint", "http://127.0.0.1:" + listener.getLocalPort());
   }
 
+  /**
+   * Points S3A at the proxy, retrying a failed request {@code retries} times from 250 ms apart,
+   * doubling (S3A's policy; its default of 7 from 500 ms waits about a minute), throttled ones up to
+   * 20 times 100 ms apart, and without the AWS SDK's own retries under S3A's: with few retries a
+   * store that stays down fails a read within seconds, with 6 a server's restart is outlasted.
+   */
+  public void configure(Configuration conf, int retries) {
+    configure(conf);
+    conf.setInt("fs.s3a.retry.limit", retries);
+    conf.set("fs.s3a.retry.interval", "250ms");
+    conf.setInt("fs.s3a.retry.throttle.limit", 20);
+    conf.set("fs.s3a.retry.throttle.interval", "100ms");
+    conf.setInt("fs.s3a.attempts.maximum", 1);
+    conf.set("fs.s3a.connection.establish.timeout", "2s");
+    conf.set("fs.s3a.connection.timeout", "10s");
+  }
+
   /** The next {@code n} requests get {@code 503 SlowDown}, and never reach the server. */
   public void throttleNext(int n) {
     throttleNext.set(n);

@@ -85,6 +85,16 @@ public final class S3Server implements AutoCloseable {
     launch(System.getProperty(JAR_PROPERTY));
   }
 
+  /** Whether the server takes connections now (not after {@link #stop()}, until {@link #restart()}). */
+  public boolean running() {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
   /** The port the server listens on, on the loopback address. */
   public int port() {
     return port;

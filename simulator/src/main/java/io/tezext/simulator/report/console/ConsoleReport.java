@@ -36,8 +36,8 @@ public final class ConsoleReport implements ReportWriter {
       }
       table.add(row);
     }
-    out.println("workload " + PrintableText.of(baseline.result().workload()) + ", seed " + baseline.result().seed() + ", "
-        + baseline.result().capacity().nodes() + " nodes on " + baseline.result().capacity().racks() + " racks");
+    out.println("workload " + PrintableText.of(baseline.result().workload()) + ", seed " + baseline.result().seed()
+        + ", " + baseline.result().capacity().nodes() + " nodes on " + baseline.result().capacity().racks() + " racks");
     for (String note : baseline.result().notes()) {
       out.println("note: " + PrintableText.of(note));
     }

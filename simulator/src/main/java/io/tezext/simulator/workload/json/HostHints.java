@@ -31,7 +31,8 @@ final class HostHints {
       WorkloadModel.VertexModel vertex = dag.vertices.get(v);
       List<WorkloadModel.TaskModel> tasks = vertex.tasks == null ? List.of() : vertex.tasks;
       long withHosts = tasks.stream().filter(t -> !t.hosts.isEmpty()).count();
-      long total = vertex.tasks != null ? tasks.size() : vertex.taskDurationsMs == null ? 0 : vertex.taskDurationsMs.length;
+      long total = vertex.tasks != null ? tasks.size()
+          : vertex.taskDurationsMs == null ? 0 : vertex.taskDurationsMs.length;
       String where = file + " at " + dagPath + ".vertices[" + v + "]";
       if (vertex.input != InputStorage.HDFS && withHosts > 0) {
         bad.changed(where + ": " + withHosts + " tasks name hosts, but the vertex reads " + vertex.input + ", not "

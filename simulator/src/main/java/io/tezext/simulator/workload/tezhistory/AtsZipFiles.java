@@ -72,7 +72,8 @@ public record AtsZipFiles(Path fileOrDir) implements HistoryInput {
           }
         }
       } catch (ZipException e) {
-        sink.unreadable(file.toString(), "not a zip file, or one cut short (" + e.getMessage() + ")"); // --skip-bad skips it
+        // --skip-bad skips it
+        sink.unreadable(file.toString(), "not a zip file, or one cut short (" + e.getMessage() + ")");
       }
     }
   }
