@@ -25,8 +25,11 @@ public final class SplitSequence<R extends Closeable> implements Closeable {
   private final GroupRead read;
   private final LongSupplier nanoClock;
   private final HandOver<R> handOver;
+  private final IntFunction<String> describe;
+  private final int splits;
   private R current;
-  private int handedOut;
+  /** The index of the split being read; -1 before the first. */
+  private int currentSplit = -1;
 
   /**
    * Starts opening the first splits.
@@ -49,6 +52,8 @@ public final class SplitSequence<R extends Closeable> implements Closeable {
     this.handOver = handOver;
     this.read = new GroupRead(lengths, counters);
     this.nanoClock = nanoClock;
+    this.describe = describe;
+    this.splits = lengths.length;
     this.pool = new OpenPool(settings);
     this.ahead = new OpenAhead<>(lengths.length, opener, read::length, describe, settings.limits(), pool.executor());
   }
@@ -79,14 +84,25 @@ public final class SplitSequence<R extends Closeable> implements Closeable {
       pool.close();
       return null;
     }
+    currentSplit++;
     read.splitStarted();
     try {
-      handOver.handOver(handedOut++, current);
+      handOver.handOver(currentSplit, current);
     } catch (IOException | RuntimeException e) {
       close();
       throw e;
     }
     return current;
+  }
+
+  /**
+   * {@code failure} of reading the current split, as the task should see it: naming the split,
+   * as a failure to open one does.
+   */
+  public IOException readFailed(IOException failure) {
+    String which = currentSplit < 0 ? "the grouped split" : "split " + (currentSplit + 1) + " of " + splits + " ("
+        + describe.apply(currentSplit) + ")";
+    return new IOException("could not read " + which + ": " + failure, failure);
   }
 
   /** Counts a record of the current split. */

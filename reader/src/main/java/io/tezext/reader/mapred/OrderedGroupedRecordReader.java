@@ -54,7 +54,13 @@ public final class OrderedGroupedRecordReader<K, V> implements RecordReader<K, V
   @Override
   public boolean next(K key, V value) throws IOException {
     for (RecordReader<K, V> r = splits.current(); r != null; r = splits.advance()) {
-      if (r.next(key, value)) {
+      boolean more;
+      try {
+        more = r.next(key, value);
+      } catch (IOException e) {
+        throw splits.readFailed(e);
+      }
+      if (more) {
         splits.record();
         return true;
       }

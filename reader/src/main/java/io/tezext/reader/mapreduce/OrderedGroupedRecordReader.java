@@ -72,7 +72,13 @@ public final class OrderedGroupedRecordReader<K, V> extends RecordReader<K, V> {
   @Override
   public boolean nextKeyValue() throws IOException, InterruptedException {
     for (RecordReader<K, V> r = reading(); r != null; r = sequence.advance()) {
-      if (r.nextKeyValue()) {
+      boolean more;
+      try {
+        more = r.nextKeyValue();
+      } catch (IOException e) {
+        throw sequence.readFailed(e);
+      }
+      if (more) {
         sequence.record();
         return true;
       }

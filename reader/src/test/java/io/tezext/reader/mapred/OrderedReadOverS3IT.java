@@ -42,17 +42,24 @@ class OrderedReadOverS3IT {
   @BeforeAll
   static void startServer() throws Exception {
     s3 = S3Server.start(dir);
+    group = salesGroup(s3, FILES, ROWS);
+  }
+
+  /**
+   * {@code files} ORC objects of {@code rows} rows each, ids running on from one to the next, as
+   * {@code s3a://warehouse/sales/*} on {@code s3}, grouped into one split in that order.
+   */
+  static TezGroupedSplit salesGroup(S3Server s3, int files, int rows) throws Exception {
     Path table = Files.createDirectories(s3.bucket("warehouse").resolve("sales"));
-    List<Path> files = OrcTestFiles.write(table, FILES, ROWS);
     List<InputSplit> splits = new ArrayList<>();
     long length = 0;
-    for (Path f : files) {
+    for (Path f : OrcTestFiles.write(table, files, rows)) {
       long size = Files.size(f);
       splits.add(new FileSplit(new org.apache.hadoop.fs.Path("s3a://warehouse/sales/" + f.getFileName()), 0, size,
           new String[0]));
       length += size;
     }
-    group = new TezGroupedSplit(splits, OrcInputFormat.class.getName(), new String[0], null, length);
+    return new TezGroupedSplit(splits, OrcInputFormat.class.getName(), new String[0], null, length);
   }
 
   @AfterAll

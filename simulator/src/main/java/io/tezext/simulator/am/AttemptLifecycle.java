@@ -74,7 +74,7 @@ final class AttemptLifecycle {
    * connector report {@code localhost} as the host of every block, Tez's split grouper keeps it,
    * and the task asks for a node of that name, which no cluster has.
    */
-  static final String[] OBJECT_STORE_HINTS = {"localhost"};
+  static final String[] OBJECT_STORE_HINTS = {InputStorage.OBJECT_STORE_HOST};
 
   /**
    * A new attempt of {@code task} asks the scheduler for a container: near its HDFS input (or, on

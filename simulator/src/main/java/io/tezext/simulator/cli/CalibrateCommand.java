@@ -63,11 +63,10 @@ final class CalibrateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    if (Files.exists(out) && (out.equals(base) || Files.isSameFile(out, history))) {
+    OutputFile file = OutputFile.check(out, "--out");
+    if (Files.exists(out) && (base != null && Files.exists(base) && Files.isSameFile(out, base)
+        || Files.isSameFile(out, history))) {
       throw new IllegalArgumentException("--out " + out + " is one of the inputs; write the scenario elsewhere");
-    }
-    if (out.getParent() != null && !Files.isDirectory(out.getParent())) {
-      throw new IllegalArgumentException("--out " + out + ": no directory " + out.getParent());
     }
     RecordedHistory h = new WorkloadFiles(history, workloadFormat, skipBad, strict, spec.commandLine().getErr())
         .history();
@@ -92,7 +91,8 @@ final class CalibrateCommand implements Callable<Integer> {
       notes.add("queues, yarn and failures: the simulator's defaults; SUPPLY your cluster's");
     }
     notes.add("tez settings not listed as measured: the simulator's defaults");
-    ScenarioFile.write(scenario, notes, out);
+    Scenario calibrated = scenario;
+    file.write(() -> ScenarioFile.write(calibrated, notes, out));
     notes.forEach(n -> spec.commandLine().getOut().println(n));
     spec.commandLine().getOut().println("wrote " + out);
     return 0;

@@ -76,7 +76,7 @@ final class DemoCommand implements Callable<Integer> {
           console.println("tezext-sim demo: " + workload.submissions().size() + " DAGs (" + workload.taskCount()
               + " tasks) on " + scenario.cluster().nodes().size() + " nodes, seeds " + seeds);
           SCHEDULERS.forEach(s -> console.println("  " + s));
-          perSeed.add(runs.run(specs, dir.staging(), console));
+          perSeed.add(runs.run(specs, dir, console));
         } else {
           if (!quiet) {
             console.printf(Locale.ROOT, "seed %d (%d of %d) ...%n", seeds.get(i), i + 1, seeds.size());
@@ -85,7 +85,7 @@ final class DemoCommand implements Callable<Integer> {
         }
       }
       SeedSummary summary = new SeedSummary(seeds, perSeed);
-      summary.write(dir.staging());
+      dir.write("the seeds' summary", () -> summary.write(dir.staging()));
       SideBySideRun.report(List.of(ReportType.values()), perSeed.get(0), dir, console);
       console.println();
       console.print(summary.markdown());

@@ -40,6 +40,7 @@ final class GenerateCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    OutputFile file = OutputFile.check(out, "--out");
     if (Files.exists(out)) {
       if (Files.exists(cluster) && Files.isSameFile(out, cluster)) {
         throw new IllegalArgumentException("--out " + out + " is the scenario given with --cluster; write the "
@@ -51,7 +52,7 @@ final class GenerateCommand implements Callable<Integer> {
     }
     Scenario scenario = ScenarioFile.read(cluster, seed);
     Workload w = synthetic.generate(scenario.cluster().hosts(), seed);
-    WorkloadJson.write(w, out);
+    file.write(() -> WorkloadJson.write(w, out));
     spec.commandLine().getOut().println("wrote " + w.submissions().size() + " DAGs (" + w.taskCount() + " tasks) to "
         + out);
     return 0;

@@ -3,6 +3,7 @@ package io.tezext.simulator.cli;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -12,6 +13,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.stream.Stream;
 
+import io.tezext.simulator.io.FileAccess;
+import io.tezext.simulator.io.OutputFileException;
 import io.tezext.simulator.report.csv.CsvReport;
 import io.tezext.simulator.report.html.HtmlReport;
 import io.tezext.simulator.report.json.JsonReport;
@@ -67,6 +70,13 @@ final class ReportDirectory implements AutoCloseable {
 
   private static ReportDirectory prepareStaging(Path out, boolean replace, String option) {
     Path target = out.toAbsolutePath().normalize();
+    if (Files.isSymbolicLink(target)) {
+      if (!Files.exists(target)) {
+        throw new IllegalArgumentException(option + " " + out + " is a symbolic link to " + linkTarget(target)
+            + ", which does not exist; create that directory, or name another");
+      }
+      target = realPath(target, option, out); // the reports go where the link points; the link stays
+    }
     if (Files.exists(target) && !Files.isDirectory(target)) {
       throw new IllegalArgumentException(option + " " + out + " is a file, not a directory");
     }
@@ -88,12 +98,55 @@ final class ReportDirectory implements AutoCloseable {
       Files.createDirectories(parent);
       return new ReportDirectory(target, Files.createTempDirectory(parent, "." + target.getFileName() + ".partial-"));
     } catch (FileAlreadyExistsException e) {
-      throw new IllegalArgumentException(option + " " + out + ": " + e.getFile() + " is a file, not a directory");
+      Path blocking = Path.of(e.getFile());
+      throw new IllegalArgumentException(option + " " + out + ": " + e.getFile() + (Files.isSymbolicLink(blocking)
+          ? " is a symbolic link to " + linkTarget(blocking) + ", which does not exist"
+          : " is a file, not a directory"));
     } catch (AccessDeniedException e) {
       throw new IllegalArgumentException(option + " " + out + ": cannot write in " + parent + " (permission denied)");
     } catch (IOException e) {
       throw new IllegalArgumentException(option + " " + out + ": cannot write in " + parent + ": " + e.getMessage());
     }
+  }
+
+  private static String linkTarget(Path link) {
+    try {
+      return Files.readSymbolicLink(link).toString();
+    } catch (IOException e) {
+      return "a path that cannot be read";
+    }
+  }
+
+  private static Path realPath(Path link, String option, Path out) {
+    try {
+      return link.toRealPath();
+    } catch (IOException e) {
+      throw new IllegalArgumentException(option + " " + out + ": cannot follow the link: " + FileAccess.why(e));
+    }
+  }
+
+  /**
+   * Runs {@code write}, which writes into the staging directory; a failure (a full disk) names the
+   * file by where it was going, and says that nothing was written there.
+   *
+   * @param what what was being written, for the message (for example "the json report")
+   */
+  void write(String what, Writing write) {
+    try {
+      write.run();
+    } catch (IOException e) {
+      Path file = e instanceof FileSystemException f && f.getFile() != null ? Path.of(f.getFile()).toAbsolutePath()
+          : out;
+      file = file.startsWith(staging) ? out.resolve(staging.relativize(file)) : file;
+      throw new OutputFileException("cannot write " + what + " to " + file + ": " + FileAccess.why(e)
+          + "; nothing was written to " + out);
+    }
+  }
+
+  /** Writing into the staging directory. */
+  @FunctionalInterface
+  interface Writing {
+    void run() throws IOException;
   }
 
   /** Where the command writes; {@link #commit()} makes it {@code out}. */
@@ -107,10 +160,14 @@ final class ReportDirectory implements AutoCloseable {
   }
 
   /** Moves the complete set into place, replacing what {@code out} held. */
-  synchronized void commit() throws IOException {
+  synchronized void commit() {
     if (abandoned) {
       throw new RunStoppedException();
     }
+    write("the reports", this::moveIntoPlace);
+  }
+
+  private void moveIntoPlace() throws IOException {
     Path previous = null;
     if (Files.exists(out)) {
       previous = Files.createTempDirectory(out.getParent(), "." + out.getFileName() + ".previous-");

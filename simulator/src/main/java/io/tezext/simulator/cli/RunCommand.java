@@ -17,6 +17,9 @@ import io.tezext.simulator.run.Scenario;
 import io.tezext.simulator.run.ScenarioFile;
 import io.tezext.simulator.scheduler.SchedulerKind;
 import io.tezext.simulator.scheduler.SchedulerSpec;
+import io.tezext.simulator.workload.DagSubmission;
+import io.tezext.simulator.workload.InputStorage;
+import io.tezext.simulator.workload.VertexSpec;
 import io.tezext.simulator.workload.Workload;
 import io.tezext.simulator.workload.WorkloadFormat;
 
@@ -80,6 +83,52 @@ final class RunCommand implements Callable<Integer> {
     boolean synthetic;
   }
 
+  /**
+   * Options that would do nothing with the input chosen (the generator's with {@code --workload},
+   * the readers' with {@code --synthetic}) are errors, not silently ignored.
+   */
+  private void refuseOptionsOfTheOtherInput() {
+    List<String> generatorOptions = spec.commandLine().getParseResult().matchedOptions().stream()
+        .filter(o -> o.group() != null && o.group().typeInfo().getType() == SyntheticArgs.class)
+        .map(o -> o.longestName()).distinct().toList();
+    if (workload.file != null && !generatorOptions.isEmpty()) {
+      throw new IllegalArgumentException(String.join(", ", generatorOptions)
+          + (generatorOptions.size() == 1 ? " applies" : " apply") + " to --synthetic only; --workload "
+          + workload.file + " is replayed as it is");
+    }
+    List<String> readerOptions = java.util.stream.Stream.of("--workload-format", "--skip-bad", "--strict",
+        "--calibrate").filter(this::given).toList();
+    if (workload.synthetic && !readerOptions.isEmpty()) {
+      throw new IllegalArgumentException(String.join(", ", readerOptions) + (readerOptions.size() == 1 ? " applies"
+          : " apply") + " to --workload only, not to --synthetic");
+    }
+  }
+
+  /**
+   * A node named {@code localhost} is fine for history recorded on one machine, whose HDFS reads name
+   * it; but object-store connectors give that name as the host of every split, so with object-store
+   * reads in the workload every one of them would be node-local on that node.
+   */
+  private void requireNoObjectStoreNode(Scenario scenario, Workload w) {
+    if (!scenario.cluster().hosts().contains(InputStorage.OBJECT_STORE_HOST)) {
+      return;
+    }
+    for (DagSubmission s : w.submissions()) {
+      for (VertexSpec v : s.dag().vertices()) {
+        if (v.input() == InputStorage.OBJECT_STORE) {
+          throw new IllegalArgumentException(cluster + " has a node named '" + InputStorage.OBJECT_STORE_HOST
+              + "', and DAG " + s.id() + " (vertex " + v.name() + ") reads object storage, whose connectors give '"
+              + InputStorage.OBJECT_STORE_HOST + "' as the host of every split: every such read would be node-local "
+              + "on that node; name the node by its host name");
+        }
+      }
+    }
+  }
+
+  private boolean given(String option) {
+    return spec.commandLine().getParseResult().hasMatchedOption(option);
+  }
+
   @Override
   public Integer call() throws Exception {
     output.validate();
@@ -87,20 +136,27 @@ final class RunCommand implements Callable<Integer> {
     if (!calibrate.equals("auto") && !calibrate.equals("off")) {
       throw new IllegalArgumentException("--calibrate takes auto or off, not '" + calibrate + "'");
     }
+    refuseOptionsOfTheOtherInput();
     Scenario scenario = ScenarioFile.read(cluster, seed);
     Workload w;
     if (workload.file != null) {
-      WorkloadFiles.Replay replay = new WorkloadFiles(workload.file, workloadFormat, skipBad, strict,
-          spec.commandLine().getErr()).replay(scenario, calibrate.equals("auto"), seed);
+      WorkloadFiles files = new WorkloadFiles(workload.file, workloadFormat, skipBad, strict,
+          spec.commandLine().getErr());
+      if (given("--calibrate") && !files.isTezHistory()) {
+        throw new IllegalArgumentException("--calibrate applies to Tez history only; " + workload.file + " is read as "
+            + files.formatName() + ", not Tez history: leave --calibrate out");
+      }
+      WorkloadFiles.Replay replay = files.replay(scenario, calibrate.equals("auto"), seed);
       scenario = replay.scenario();
       w = replay.workload();
     } else {
       w = synthetic.generate(scenario.cluster().hosts(), seed);
     }
+    requireNoObjectStoreNode(scenario, w);
     try (ReportDirectory dir = output.prepare(top.stop)) {
       List<RunResult> results = new SideBySideRun(scenario, w, output.checkInvariants, !output.quiet, output.threads,
           top.stop)
-          .run(specs, dir == null ? null : dir.staging(), spec.commandLine().getOut());
+          .run(specs, dir, spec.commandLine().getOut());
       output.write(results, dir, spec.commandLine().getOut());
       return SideBySideRun.stalls(results, spec.commandLine().getErr());
     }

@@ -53,10 +53,12 @@ final class SideBySideRun {
   }
 
   /**
-   * Runs every scheduler; results come in the order given. The schedulers' log goes to
-   * {@code logDir} (null: counted only), and a count of its warnings to {@code console}.
+   * Runs every scheduler; results come in the order given. The schedulers' log goes to the staging
+   * directory of {@code out} (null: counted only), and a count of its warnings, naming where the log
+   * ends up, to {@code console}.
    */
-  List<RunResult> run(List<SchedulerSpec> schedulers, Path logDir, PrintWriter console) throws IOException {
+  List<RunResult> run(List<SchedulerSpec> schedulers, ReportDirectory out, PrintWriter console) throws IOException {
+    Path logDir = out == null ? null : out.staging();
     Simulation.requireWorkloadFits(scenario.cluster(), workload); // before the warm-up, so errors name the workload
     ExecutorService pool = Executors.newFixedThreadPool(Math.min(schedulers.size(), threads));
     try (SchedulerLog log = new SchedulerLog(logDir);
@@ -73,7 +75,7 @@ final class SideBySideRun {
       }
       List<RunResult> results = collect(runs);
       bar.close();
-      log.printSummary(console);
+      log.printSummary(console, out == null ? null : out.target().resolve(SchedulerLog.FILE));
       return results;
     } catch (ExecutionException e) {
       throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
@@ -170,7 +172,11 @@ final class SideBySideRun {
       throws IOException {
     List<ComparedRun> runs = ComparedRun.of(results);
     for (ReportType type : types) {
-      type.writer(console).write(runs, dir == null ? null : dir.staging());
+      if (dir == null) {
+        type.writer(console).write(runs, null);
+      } else {
+        dir.write("the " + type.cliName() + " report", () -> type.writer(console).write(runs, dir.staging()));
+      }
     }
     if (dir != null) {
       dir.commit();

@@ -131,8 +131,10 @@ final class SweepCommand implements Callable<Integer> {
       List<PointResult> all = new ArrayList<>(tune);
       all.addAll(confirm);
       Recommendation r = recommender.recommend(tune, confirm);
-      SweepFiles.write(g, all, r, dir.staging());
-      SweepHtmlReport.write(g, all, r, dir.staging());
+      dir.write("the sweep's results", () -> {
+        SweepFiles.write(g, all, r, dir.staging());
+        SweepHtmlReport.write(g, all, r, dir.staging());
+      });
       RecommendationText text = new RecommendationText(g, r);
       text.ranking().forEach(console::println);
       text.verdict().forEach(console::println);

@@ -10,14 +10,17 @@ import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
 
 import io.tezext.simulator.io.InputFileException;
+import io.tezext.simulator.io.OutputFileException;
+import io.tezext.simulator.report.PrintableText;
 import io.tezext.simulator.run.RunStoppedException;
 import io.tezext.simulator.run.StopSignal;
 import picocli.CommandLine.Command;
 
 /**
  * {@code tezext-sim}: replays DAG workloads on a simulated YARN cluster with real Tez schedulers in
- * the loop, and reports them side by side. Exit codes: 0 done, 1 the simulation failed, 2 bad
- * arguments or input files, 3 a run stalled (its reports are written, the stall in their notes).
+ * the loop, and reports them side by side. Exit codes: 0 done, 1 the simulation failed (or a report
+ * could not be written), 2 bad arguments or input files, 3 a run stalled (its reports are written,
+ * the stall in their notes), 130 stopped by Ctrl-C (SIGINT), 143 stopped by SIGTERM.
  */
 @Command(name = "tezext-sim", mixinStandardHelpOptions = true, version = "tezext-sim 0.1.0",
     description = "Replays Tez DAG workloads on a simulated YARN cluster with the real schedulers in the loop.",
@@ -33,7 +36,9 @@ public final class TezextSim {
   static final int FAILED = 1;
   static final int STALLED = 3;
   /** Stopped by SIGTERM (128 + 15, what a shell reports for a process SIGTERM ended). */
-  static final int STOPPED = 143;
+  static final int STOPPED = 128 + 15;
+  /** Stopped by Ctrl-C: SIGINT, 128 + 2. */
+  static final int INTERRUPTED = 128 + 2;
   /**
    * How long SIGTERM waits for the command to unwind (its runs stop at their next event and it
    * removes its staged reports); after that the stop removes them itself.
@@ -48,22 +53,33 @@ public final class TezextSim {
     CountDownLatch done = new CountDownLatch(1);
     PrintWriter out = new PrintWriter(new OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
     PrintWriter err = new PrintWriter(new OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
-    // SIGTERM (and Ctrl-C) run the shutdown hooks and then halt the JVM: ask the runs to stop, and give
-    // the command a moment to unwind, so that what it staged is removed instead of left half-written.
+    StopSignals.nameTheSignal(stop);
+    // SIGTERM and Ctrl-C run the shutdown hooks and then halt the JVM (exit 128 + the signal): ask the
+    // runs to stop, and give the command a moment to unwind, so that what it staged is removed instead
+    // of left half-written. A JVM ending for any other reason (the command is done) has nothing to stop.
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-      stop.request();
+      if (done.getCount() == 0) {
+        return;
+      }
+      if (!stop.requested()) {
+        stop.request(); // a signal StopSignals could not name
+      }
       try {
         if (!done.await(STOP_WAIT_MS, TimeUnit.MILLISECONDS)) {
           stop.cleanUp(); // a run busy loading classes, say, has not seen the stop yet
-          err.println("tezext-sim: " + new RunStoppedException().getMessage() + "; no report written");
+          err.println("tezext-sim: " + RunStoppedException.message(stop) + "; no report written");
         }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         stop.cleanUp();
       }
     }, "tezext-sim-stop"));
-    int code = execute(args, out, err, stop);
-    done.countDown();
+    int code;
+    try {
+      code = execute(args, out, err, stop);
+    } finally {
+      done.countDown();
+    }
     System.exit(code);
   }
 
@@ -74,6 +90,23 @@ public final class TezextSim {
 
   /** Runs the command line; its runs stop, leaving no report, once {@code stop} is requested. */
   public static int execute(String[] args, PrintWriter out, PrintWriter err, StopSignal stop) {
+    try {
+      return executeOrThrow(args, out, err, stop);
+    } catch (OutOfMemoryError e) {
+      err.println(String.format(java.util.Locale.ROOT, "tezext-sim: the simulation failed: out of memory (a %.1f GB "
+          + "heap); set TEZEXT_SIM_HEAP (for example TEZEXT_SIM_HEAP=%dg) or replay a smaller workload",
+          Runtime.getRuntime().maxMemory() / (double) (1L << 30), 2 * (Runtime.getRuntime().maxMemory() >> 30) + 1));
+      return FAILED;
+    } catch (StackOverflowError e) {
+      err.println("tezext-sim: the simulation failed: the stack overflowed (--debug shows where)");
+      if (args.length > 0 && java.util.Arrays.asList(args).contains("--debug")) {
+        e.printStackTrace(err);
+      }
+      return FAILED;
+    }
+  }
+
+  private static int executeOrThrow(String[] args, PrintWriter out, PrintWriter err, StopSignal stop) {
     TezextSim top = new TezextSim();
     top.stop = stop;
     CommandLine cli = new CommandLine(top);
@@ -91,12 +124,15 @@ public final class TezextSim {
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
       int code;
       if (e instanceof RunStoppedException) {
-        err.println("tezext-sim: " + e.getMessage() + "; no report written");
-        return STOPPED;
+        err.println("tezext-sim: " + RunStoppedException.message(stop) + "; no report written");
+        return stop.exitCode();
       }
       if (e instanceof IllegalArgumentException || e instanceof InputFileException) {
-        err.println("tezext-sim: " + e.getMessage());
+        err.println("tezext-sim: " + PrintableText.of(e.getMessage()));
         code = BAD_INPUT;
+      } else if (e instanceof OutputFileException) {
+        err.println("tezext-sim: " + PrintableText.of(e.getMessage()));
+        code = FAILED;
       } else {
         err.println("tezext-sim: the simulation failed: " + e + (top.debug ? "" : " (--debug shows where)"));
         code = FAILED;

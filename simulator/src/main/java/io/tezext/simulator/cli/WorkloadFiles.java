@@ -4,11 +4,14 @@ import static io.tezext.simulator.am.AmSettings.COLD_TASK_PENALTY_MS;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import io.tezext.simulator.io.BadRecords;
+import io.tezext.simulator.io.FileAccess;
+import io.tezext.simulator.io.InputFileException;
 import io.tezext.simulator.run.Scenario;
 import io.tezext.simulator.workload.ReadContext;
 import io.tezext.simulator.workload.Workload;
@@ -40,6 +43,7 @@ public final class WorkloadFiles {
    */
   public WorkloadFiles(Path path, String formatName, boolean skipBad, boolean strict, PrintWriter err) throws IOException {
     new BadRecords(skipBad, strict, List.of()); // refuses --skip-bad with --strict before anything is read
+    FileAccess.requireFileOrDirectory(path);
     this.path = path;
     this.format = formatName.equalsIgnoreCase("auto") ? WorkloadFormat.detect(path)
         : WorkloadFormat.fromCliName(formatName);
@@ -50,6 +54,11 @@ public final class WorkloadFiles {
 
   private BadRecords badRecords() {
     return new BadRecords(skipBad, strict, new ArrayList<>());
+  }
+
+  /** The format's name, as {@code --workload-format} takes it. */
+  String formatName() {
+    return format.cliName();
   }
 
   boolean isTezHistory() {
@@ -76,6 +85,15 @@ public final class WorkloadFiles {
    * new JVM (the replay adds it back wherever it starts one).
    */
   public Replay replay(Scenario scenario, boolean calibrate, long seed) throws IOException {
+    try {
+      return replayOrThrow(scenario, calibrate, seed);
+    } catch (FileSystemException e) { // a file of a directory the reader could not open
+      throw new InputFileException((e.getFile() == null ? path.toString() : e.getFile()) + ": cannot read: "
+          + FileAccess.why(e));
+    }
+  }
+
+  private Replay replayOrThrow(Scenario scenario, boolean calibrate, long seed) throws IOException {
     if (!isTezHistory()) {
       BadRecords bad = badRecords();
       Workload w = format.read(path, new ReadContext(scenario.cluster(), seed, bad));

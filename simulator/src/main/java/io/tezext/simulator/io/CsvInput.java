@@ -28,6 +28,7 @@ public final class CsvInput implements Closeable, Iterable<CsvInput.Row> {
   private final CSVParser parser;
   private final CountingInputStream counted;
   private final long size;
+  private static final byte[] BYTE_ORDER_MARK = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
 
   private CsvInput(String name, CSVParser parser, CountingInputStream counted, long size) {
     this.name = name;
@@ -37,6 +38,7 @@ public final class CsvInput implements Closeable, Iterable<CsvInput.Row> {
   }
 
   public static CsvInput open(Path file) {
+    FileAccess.requireFileOrDirectory(file);
     try {
       long size = Files.size(file);
       CountingInputStream counted = new CountingInputStream(Files.newInputStream(file));
@@ -44,14 +46,28 @@ public final class CsvInput implements Closeable, Iterable<CsvInput.Row> {
       if (file.getFileName().toString().endsWith(".gz")) {
         in = new GZIPInputStream(in);
       }
+      in = withoutByteOrderMark(in);
       BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
       return new CsvInput(file.toString(), CSVFormat.DEFAULT.builder().setTrim(true).build().parse(reader), counted,
           size);
     } catch (NoSuchFileException e) {
       throw new InputFileException(file + ": no such file");
     } catch (IOException e) {
-      throw new InputFileException(file + ": cannot read: " + e.getMessage());
+      throw new InputFileException(file + ": cannot read: " + FileAccess.why(e));
     }
+  }
+
+  /**
+   * The stream past a UTF-8 byte-order mark, if it starts with one (spreadsheets save CSV so):
+   * read as text, the mark would be part of the first field.
+   */
+  private static InputStream withoutByteOrderMark(InputStream in) throws IOException {
+    java.io.PushbackInputStream pushback = new java.io.PushbackInputStream(in, BYTE_ORDER_MARK.length);
+    byte[] head = pushback.readNBytes(BYTE_ORDER_MARK.length);
+    if (!java.util.Arrays.equals(head, BYTE_ORDER_MARK)) {
+      pushback.unread(head);
+    }
+    return pushback;
   }
 
   @Override

@@ -27,11 +27,12 @@ public final class FileSniff {
    * @throws InputFileException naming the file, what it is and what was expected
    */
   public static void requireText(Path file, String expected) {
+    FileAccess.requireFileOrDirectory(file);
     byte[] head;
     try (InputStream in = Files.newInputStream(file)) {
       head = in.readNBytes(HEAD);
     } catch (IOException e) {
-      throw new InputFileException(file + ": cannot read: " + e.getMessage());
+      throw new InputFileException(file + ": cannot read: " + FileAccess.why(e));
     }
     if (head.length >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b) {
       throw new InputFileException(file + ": a gzip-compressed file; " + expected

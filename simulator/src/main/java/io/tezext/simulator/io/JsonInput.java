@@ -14,6 +14,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidNullException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
@@ -24,12 +25,14 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
  * type, or a value a setter rejects is an {@link InputFileException} naming the file, the line and
  * column, and the path of the field (for example {@code dags[3].vertices[1].tasks[7].durationMs}).
  * Nothing is changed on the way in: a field given twice, a fraction where a whole number belongs
- * ({@code "memoryMb": 1024.5} would be cut to 1024) and a {@code null} (a field left out takes its
- * default; one set to null has none) are errors too.
+ * ({@code "memoryMb": 1024.5} would be cut to 1024), a number written as a string
+ * ({@code "memoryMb": "4096"}), a {@code null} (a field left out takes its default; one set to null
+ * has none) and nesting past {@link JsonNesting#MAX_DEPTH} levels are errors too.
  */
 public final class JsonInput {
-  private static final ObjectMapper JSON = new ObjectMapper()
+  private static final ObjectMapper JSON = JsonNesting.newMapper()
       .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION)
+      .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
       .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
       .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
@@ -42,17 +45,28 @@ public final class JsonInput {
   private static final java.util.regex.Pattern FROM_STRING = java.util.regex.Pattern.compile(
       "Cannot deserialize value of type `([^`]+)` from String \"(.*)\": (.*)", java.util.regex.Pattern.DOTALL);
   private static final String ENUM_VALUES = "not one of the values accepted for Enum class: ";
+  /** How Jackson tells of a number written as a string, which the simulator does not take as the number. */
+  private static final java.util.regex.Pattern QUOTED_SCALAR = java.util.regex.Pattern.compile(
+      "Cannot coerce String value \\(\"(.*)\"\\) to `([^`]+)` value.*", java.util.regex.Pattern.DOTALL);
+  /** How Jackson tells of an array or object where a single value belongs. */
+  private static final java.util.regex.Pattern WRONG_SHAPE = java.util.regex.Pattern.compile(
+      "Cannot deserialize (?:value|instance) of type `([^`]+)` (?:from|out of) (Array|Object|START_ARRAY|START_OBJECT)"
+          + ".*", java.util.regex.Pattern.DOTALL);
 
   private JsonInput() {
   }
 
   public static <T> T read(Path file, Class<T> model) {
+    FileAccess.requireFileOrDirectory(file);
+    if (Files.isDirectory(file)) {
+      throw new InputFileException(file + ": a directory, not a JSON file");
+    }
     try (InputStream in = Files.newInputStream(file)) {
       return read(file.toString(), in, model);
     } catch (NoSuchFileException e) {
       throw new InputFileException(file + ": no such file");
     } catch (IOException e) {
-      throw new InputFileException(file + ": cannot read: " + e.getMessage());
+      throw new InputFileException(file + ": cannot read: " + FileAccess.why(e));
     }
   }
 
@@ -62,7 +76,7 @@ public final class JsonInput {
     } catch (JsonProcessingException e) {
       throw new InputFileException(describe(name, e, ""));
     } catch (IOException e) {
-      throw new InputFileException(name + ": cannot read: " + e.getMessage());
+      throw new InputFileException(name + ": cannot read: " + FileAccess.why(e));
     }
   }
 
@@ -101,6 +115,20 @@ public final class JsonInput {
     if (e instanceof MismatchedInputException && original.startsWith("No content to map due to end-of-input")) {
       return name + ": empty; expected a JSON object ({...})";
     }
+    java.util.regex.Matcher quoted = QUOTED_SCALAR.matcher(original);
+    if (e instanceof MismatchedInputException && quoted.matches()) {
+      String value = quoted.group(1);
+      boolean bool = quoted.group(2).toLowerCase(java.util.Locale.ROOT).startsWith("bool");
+      boolean unquotable = bool ? value.equals("true") || value.equals("false") : value.matches("-?[0-9.eE+-]+");
+      return where(name, e, pathPrefix) + ": expected " + expected(quoted.group(2)) + ", found " + (unquotable
+          ? "the string \"" + value + "\" (write " + (bool ? "true or false" : "numbers") + " without quotes)"
+          : "\"" + value + "\"");
+    }
+    java.util.regex.Matcher shape = WRONG_SHAPE.matcher(original);
+    if (e instanceof MismatchedInputException && shape.matches()) {
+      return where(name, e, pathPrefix) + ": expected " + expected(shape.group(1)) + ", found "
+          + (shape.group(2).contains("Array") || shape.group(2).contains("ARRAY") ? "an array" : "an object");
+    }
     java.util.regex.Matcher fromString = FROM_STRING.matcher(original);
     if (e instanceof MismatchedInputException && fromString.matches()) {
       String type = fromString.group(1);
@@ -123,6 +151,9 @@ public final class JsonInput {
    */
   public static String syntaxError(String original) {
     String message = original == null ? "" : original;
+    if (message.startsWith(JsonNesting.TOO_DEEP)) {
+      return JsonNesting.TOO_DEEP + ", deeper than any input the simulator reads";
+    }
     if (message.startsWith("Duplicate field ")) {
       return "the field " + message.substring("Duplicate field ".length()) + " is given twice in one object; give it once";
     }
@@ -130,6 +161,18 @@ public final class JsonInput {
         "line $1 column $2");
   }
 
+
+  /** What a value of a Java type is written as in the file. */
+  private static String expected(String javaType) {
+    String t = javaType.substring(javaType.lastIndexOf('.') + 1).toLowerCase(java.util.Locale.ROOT);
+    return switch (t) {
+      case "int", "integer", "long", "short" -> "a whole number";
+      case "double", "float", "bigdecimal" -> "a number";
+      case "boolean" -> "true or false";
+      case "string" -> "a string";
+      default -> t.endsWith("[]") || t.startsWith("list") ? "an array" : "a single value";
+    };
+  }
 
   private static String kind(JsonToken token) {
     return switch (token) {

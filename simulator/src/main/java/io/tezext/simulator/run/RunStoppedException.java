@@ -5,6 +5,11 @@ public final class RunStoppedException extends RuntimeException {
   private static final long serialVersionUID = 1L;
 
   public RunStoppedException() {
-    super("stopped (SIGTERM) before the runs ended");
+    super("stopped before the runs ended");
+  }
+
+  /** What a command stopped by {@code stop} says. */
+  public static String message(StopSignal stop) {
+    return "stopped (" + stop.signal() + ") before the runs ended";
   }
 }

@@ -21,6 +21,7 @@ import io.tezext.simulator.cluster.ClusterSpec;
 import io.tezext.simulator.cluster.NodeSpec;
 import io.tezext.simulator.cluster.QueueSpec;
 import io.tezext.simulator.cluster.YarnSettings;
+import io.tezext.simulator.io.HeapEstimate;
 import io.tezext.simulator.io.InputFileException;
 import io.tezext.simulator.io.JsonInput;
 import io.tezext.simulator.scheduler.SchedulerSettingKeys;
@@ -77,8 +78,13 @@ public final class ScenarioFile {
         }
         cluster = new ClusterSpec(nodes, queues, m.yarn);
       } else {
-        cluster = ClusterSpec.uniform(m.racks == null ? 1 : m.racks, m.nodesPerRack == null ? 10 : m.nodesPerRack,
-            m.nodeMemoryMb, m.nodeVcores, queues, m.yarn);
+        int racks = m.racks == null ? 1 : m.racks;
+        int nodesPerRack = m.nodesPerRack == null ? 10 : m.nodesPerRack;
+        if (racks > 0 && nodesPerRack > 0) { // the model says what else is wrong
+          HeapEstimate.ofThisJvm().requireRoomForNodes((long) racks * nodesPerRack, racks + " racks x "
+              + nodesPerRack + " nodesPerRack");
+        }
+        cluster = ClusterSpec.uniform(racks, nodesPerRack, m.nodeMemoryMb, m.nodeVcores, queues, m.yarn);
       }
       section = "failures";
       List<Failures.NodeLoss> losses = new ArrayList<>();
@@ -138,6 +144,14 @@ public final class ScenarioFile {
     public int nodeVcores = NodeSpec.DEFAULT_VCORES;
     public List<NodeModel> nodes = List.of();
     public List<QueueModel> queues = List.of();
+
+    public void setQueues(List<QueueModel> queues) {
+      if (queues.isEmpty()) {
+        throw new IllegalArgumentException("an empty list; leave 'queues' out for one queue, 'default', with all the "
+            + "capacity, or list the queues");
+      }
+      this.queues = queues;
+    }
     @JsonDeserialize(using = YarnSection.class)
     public YarnSettings yarn = YarnSettings.DEFAULTS;
     @JsonDeserialize(using = TezSection.class)

@@ -60,6 +60,14 @@ public final class SchedulerLog implements AutoCloseable {
 
   /** One line: warnings and errors per run, and where the log is; nothing when there were none. */
   public void printSummary(PrintWriter console) {
+    printSummary(console, file);
+  }
+
+  /**
+   * As {@link #printSummary(PrintWriter)}, naming {@code finalFile} as where the log is: the file the
+   * log is written to is staged, and moved there once the reports are complete.
+   */
+  public void printSummary(PrintWriter console, Path finalFile) {
     Map<String, Integer> counts = counter.snapshot();
     if (counts.isEmpty()) {
       return;
@@ -70,7 +78,7 @@ public final class SchedulerLog implements AutoCloseable {
     List<String> parts = new ArrayList<>();
     counts.forEach((run, n) -> parts.add(String.format(Locale.ROOT, "%s %,d", run, n)));
     line.append(String.join(", ", parts)).append(')');
-    line.append(file != null ? " in " + file.toAbsolutePath().normalize() : "; give --out DIR to keep them");
+    line.append(finalFile != null ? " in " + finalFile.toAbsolutePath().normalize() : "; give --out DIR to keep them");
     console.println(line);
   }
 

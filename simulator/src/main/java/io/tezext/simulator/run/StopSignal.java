@@ -1,7 +1,7 @@
 package io.tezext.simulator.run;
 
 /**
- * A request from outside a run to stop it (the command got SIGTERM). Runs look at it after every
+ * A request from outside a run to stop it (the command got SIGTERM, or SIGINT from Ctrl-C). Runs look at it after every
  * event and end with {@link RunStoppedException}; a stopped run leaves no report. What a command
  * must undo if it cannot unwind in time (its staged reports) is registered with {@link #onStop}.
  */
@@ -10,6 +10,8 @@ public class StopSignal {
   public static final StopSignal NEVER = new StopSignal();
 
   private volatile boolean requested;
+  private volatile String signal = "SIGTERM";
+  private volatile int exitCode = 128 + 15;
   private final java.util.List<Runnable> cleanups = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   /** {@code cleanup} runs from {@link #cleanUp()}, when the command did not unwind in time. */
@@ -24,12 +26,32 @@ public class StopSignal {
     cleanups.forEach(Runnable::run);
   }
 
-  /** Asks every run watching this signal to stop at its next event. */
+  /** Asks every run watching this signal to stop at its next event, as SIGTERM does. */
   public void request() {
+    request("SIGTERM", 128 + 15);
+  }
+
+  /**
+   * Asks every run watching this signal to stop at its next event, because of {@code signal}; the
+   * command then exits with {@code exitCode} (a shell reports 128 + the signal's number).
+   */
+  public void request(String signal, int exitCode) {
     if (this == NEVER) {
       throw new IllegalStateException("StopSignal.NEVER cannot be requested");
     }
+    this.signal = signal;
+    this.exitCode = exitCode;
     requested = true;
+  }
+
+  /** What asked for the stop, as the message names it ({@code SIGTERM}, {@code SIGINT, Ctrl-C}). */
+  public String signal() {
+    return signal;
+  }
+
+  /** The exit code of a command stopped so. */
+  public int exitCode() {
+    return exitCode;
   }
 
   /** Whether a stop was requested; runs ask after every event. */

@@ -15,5 +15,11 @@ public enum InputStorage {
    */
   UNLOCATED,
   /** No root input (an intermediate vertex, or a generator). */
-  NONE
+  NONE;
+
+  /**
+   * The host S3A, ABFS and the GCS connector report for every block of an object, which Tez's
+   * split grouper passes on as the task's hint: no node of a cluster may be named so.
+   */
+  public static final String OBJECT_STORE_HOST = "localhost";
 }

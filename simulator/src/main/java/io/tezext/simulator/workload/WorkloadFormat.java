@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
+import io.tezext.simulator.io.FileAccess;
 import io.tezext.simulator.io.InputFileException;
 import io.tezext.simulator.workload.alibaba.AlibabaTrace;
 import io.tezext.simulator.workload.json.WorkloadJson;
@@ -112,6 +113,7 @@ public enum WorkloadFormat {
     if (!Files.exists(path)) {
       throw new InputFileException(path + ": no such file or directory");
     }
+    FileAccess.requireFileOrDirectory(path);
     for (WorkloadFormat f : values()) {
       if (f == TEZEXT) {
         break;
@@ -122,6 +124,8 @@ public enum WorkloadFormat {
         }
       } catch (CharacterCodingException e) {
         // not text this format's detector can read: not this format
+      } catch (IOException e) {
+        throw new InputFileException(path + ": cannot read: " + FileAccess.why(e));
       }
     }
     if (Files.isDirectory(path)) {

@@ -179,6 +179,20 @@ class BadInputTest {
             + "\"taskDurationsMs\": [1]}]"), "w.json: DAG q1 is submitted to queue 'etl'", "which the scenario does not define"),
         workload("a container no node holds", dag("\"vertices\": [{\"name\": \"v\", \"memoryMb\": 999999, "
             + "\"taskDurationsMs\": [1]}]"), "vertex 'v' asks for containers of 999999 MB", "largest: 65536 MB"),
+        workload("a number written as a string", dag("\"vertices\": [{\"name\": \"v\", \"memoryMb\": \"4096\", "
+            + "\"taskDurationsMs\": [1]}]"), "at dags[0].vertices[0].memoryMb",
+            "expected a whole number, found the string \"4096\" (write numbers without quotes)"),
+        workload("an array where a number belongs", dag("\"arrivalMs\": [1], \"vertices\": []"), "at dags[0].arrivalMs",
+            "expected a whole number, found an array"),
+        workload("nesting 200,000 deep", tezext("{\"dags\": [{\"id\": \"q1\", \"vertices\": " + "[".repeat(200_000)
+            + "]".repeat(200_000) + "}]}"), "line 1 column", "nested deeper than 1,000 levels of arrays and objects"),
+        workloadWith("hosts on an object-store vertex, with --strict", dag("\"vertices\": [{\"name\": \"v\", \"input\": "
+            + "\"OBJECT_STORE\", \"tasks\": [{\"durationMs\": 1, \"hosts\": [\"node-000-000\"]}]}]"), List.of("--strict"),
+            "at dags[0].vertices[0]", "1 tasks name hosts, but the vertex reads OBJECT_STORE, not HDFS, so they are not "
+                + "used", "--strict"),
+        workloadWith("an HDFS vertex without hosts, with --strict", dag("\"vertices\": [{\"name\": \"v\", \"input\": "
+            + "\"HDFS\", \"taskDurationsMs\": [1, 2]}]"), List.of("--strict"), "at dags[0].vertices[0]",
+            "2 of its 2 tasks name no hosts, though the vertex reads HDFS", "--strict"),
         workloadWith("a host the scenario lacks, with --strict", dag("\"vertices\": [{\"name\": \"v\", \"input\": "
             + "\"HDFS\", \"tasks\": [{\"durationMs\": 1, \"hosts\": [\"nowhere\"]}]}]"), List.of("--strict"),
             "at dags[0].vertices[0].tasks[0].hosts", "host 'nowhere' is not a node of the scenario", "--strict"));
@@ -225,7 +239,15 @@ class BadInputTest {
             + "\"tez.am.container.idle.release-timeout-min.millis\": \"1000\", "
             + "\"tez.am.container.idle.release-timeout-max.millis\": \"5000\"}}}",
             "in 'tez.conf': tez.am.container.idle.release-timeout-max.millis (5000)", "must equal"),
-        scenario("zero racks", "{\"racks\": 0}", "in 'nodes'", "0"));
+        scenario("zero racks", "{\"racks\": 0}", "in 'nodes'", "0"),
+        scenario("an empty queues list", "{\"queues\": []}", "line 1 column 13 at queues",
+            "an empty list; leave 'queues' out for one queue, 'default'"),
+        scenario("a number written as a string", "{\"racks\": \"2\"}", "at racks",
+            "expected a whole number, found the string \"2\""),
+        scenario("a million nodes a rack on a thousand racks", "{\"racks\": 1000, \"nodesPerRack\": 1000000}",
+            "in 'nodes': 1000 racks x 1000000 nodesPerRack", "1,000,000,000 nodes", "TEZEXT_SIM_HEAP"),
+        scenario("racks times nodes past a whole number", "{\"racks\": 100000, \"nodesPerRack\": 100000}",
+            "in 'nodes'", "10,000,000,000 nodes", "TEZEXT_SIM_HEAP"));
   }
 
   /** The simple history fixture with its first line containing {@code marker} changed by {@code change}. */
@@ -275,6 +297,12 @@ class BadInputTest {
           return d;
         }, "history.txt.appattempt_1795361869420_0001_000001.copy line 4", "DAG_SUBMITTED is recorded a second time",
             "first at", "the same history given twice"),
+        workload("history: a negative time", simpleHistoryWith("\"allocationTime\"",
+            l -> l.replaceFirst("\"allocationTime\":\\d+", "\"allocationTime\":-5")), "line ",
+            "field 'otherinfo.allocationTime' is -5; expected a value >= 0"),
+        workload("history: a line nested 200,000 deep", simpleHistoryWith("VERTEX_INITIALIZED",
+            l -> "{\"entity\": " + "[".repeat(200_000) + "]".repeat(200_000) + "}"), "line 8",
+            "nested deeper than 1,000 levels"),
         workloadWith("history: initialization before its request, with --strict", simpleHistoryWith("VERTEX_INITIALIZED",
             l -> l.replaceFirst("\"initTime\":\\d+", "\"initTime\":1")), List.of("--strict"), "line 8",
             "otherinfo.initTime 1 is before otherinfo.initRequestedTime", "--strict"),
@@ -301,6 +329,24 @@ class BadInputTest {
           write(d.resolve("dag_9.zip"), "PK\u0003\u0004 not really a zip");
           return d;
         }, "dag_9.zip", "not a zip file"),
+        workload("ats: a download cut short before the good ones", () -> {
+          Path d = atsDirectory("ats-cut");
+          byte[] whole = readBytes(d.resolve("dag_1795361869420_0001_1.zip"));
+          file(d.resolve("dag_1795361869420_0001_0.zip"), Arrays.copyOf(whole, whole.length / 2));
+          return d;
+        }, "dag_1795361869420_0001_0.zip", "not a zip file, or one cut short"),
+        workload("ats: the only download cut short", () -> {
+          Path d = atsDirectory("ats-cut-only");
+          byte[] whole = readBytes(d.resolve("dag_1795361869420_0001_1.zip"));
+          try (Stream<Path> zips = Files.list(d)) {
+            for (Path z : zips.toList()) {
+              file(z, Arrays.copyOf(whole, whole.length / 2));
+            }
+          } catch (IOException e) {
+            throw new UncheckedIOException(e);
+          }
+          return d;
+        }, ".zip: not a zip file, or one cut short", "other zips open"),
         workload("ats: the same DAG downloaded twice", () -> {
           Path d = atsDirectory("ats-twice");
           copy(d.resolve("dag_1795361869420_0001_1.zip"), d.resolve("dag_1795361869420_0001_1 (1).zip"));
@@ -364,6 +410,9 @@ class BadInputTest {
             "expected 9 columns"),
         workload("alibaba: an instance count that is no number", alibabaRows("M1,lots,j_1,1,Terminated,100,200,100,0.5"),
             "line 1 column 2 (instance_num)", "expected an integer, found 'lots'"),
+        workload("alibaba: an instance count past a whole number", alibabaRows(
+            "M1,99999999999,j_1,1,Terminated,100,200,100,0.5"), "line 1 column 2 (instance_num)",
+            "expected at most 2147483647 instances, found '99999999999'"),
         workload("alibaba: a fractional instance count", alibabaRows("M1,1.5,j_1,1,Terminated,100,200,100,0.5"),
             "line 1 column 2 (instance_num)", "expected an integer, found '1.5'"),
         workload("alibaba: no instances", alibabaRows("M1,0,j_1,1,Terminated,100,200,100,0.5"),
@@ -430,6 +479,13 @@ class BadInputTest {
             "expected a non-empty array of containers"),
         workload("sls: a huge job count", slsJob("{\"job.start.ms\": 0, \"job.count\": 1000000, \"job.tasks\": ["
             + SLS_TASK + "]}"), "job.count", "at most 100000"),
+        workload("sls: a container count past the limit", slsJob("{\"job.start.ms\": 0, \"job.tasks\": [{\"duration.ms\": 5, "
+            + "\"count\": 99999999999}]}"), "job.tasks[0] count", "at most 1,000,000 containers", "99999999999"),
+        workload("sls: memory past a whole number", slsJob("{\"job.start.ms\": 0, \"job.tasks\": [{\"duration.ms\": 5, "
+            + "\"container.memory-mb\": 99999999999}]}"), "job.tasks[0] container.memory-mb",
+            "at most 2147483647 MB", "99999999999"),
+        workload("sls: nesting 200,000 deep", slsJob("{\"job.start.ms\": 0, \"job.tasks\": " + "[".repeat(200_000)
+            + "]".repeat(200_000) + "}"), "line 1 column", "nested deeper than 1,000 levels"),
         workload("sls: one job id twice", slsJob("{\"job.start.ms\": 0, \"job.id\": \"j\", \"job.tasks\": [" + SLS_TASK
             + "]}\n{\"job.start.ms\": 0, \"job.id\": \"j\", \"job.tasks\": [" + SLS_TASK + "]}"),
             "line 2 (entry 2) job.id", "'j' was used by an earlier job"),
@@ -490,6 +546,49 @@ class BadInputTest {
             "Unknown option"),
         cli("a workload and --synthetic", () -> List.of("run", "--cluster", REFERENCE, "--synthetic", "--workload",
             good.get().toString()), "--workload=PATH, --synthetic are mutually exclusive", "specify only one"),
+        cli("generator options with a workload", () -> List.of("run", "--cluster", REFERENCE, "--workload",
+            good.get().toString(), "--dags", "5", "--sessions", "2"), "--dags, --sessions apply to --synthetic only",
+            "is replayed as it is"),
+        cli("reader options with --synthetic", () -> List.of("run", "--cluster", REFERENCE, "--synthetic", "--strict"),
+            "--strict applies to --workload only", "not to --synthetic"),
+        cli("--calibrate with a workload that is not history", () -> List.of("run", "--cluster", REFERENCE,
+            "--workload", good.get().toString(), "--calibrate", "off"), "--calibrate applies to Tez history only",
+            "read as tezext"),
+        cli("a node named localhost with object-store reads", () -> List.of("run", "--cluster", text("localhost.json",
+            "{\"nodes\": [{\"host\": \"localhost\", \"rack\": \"/r\"}]}").toString(), "--workload", tezext("{\"dags\": "
+            + "[{\"id\": \"q1\", \"vertices\": [{\"name\": \"scan\", \"input\": \"OBJECT_STORE\", \"taskDurationsMs\": "
+            + "[5]}]}]}").get().toString()), "localhost.json has a node named 'localhost', and DAG q1 (vertex scan) reads "
+            + "object storage", "every such read would be node-local"),
+        cli("two billion synthetic DAGs", () -> List.of("run", "--cluster", REFERENCE, "--synthetic", "--dags",
+            "2147483647"), "a synthetic workload of 2,147,483,647 DAGs (projected from its first 1,000)",
+            "TEZEXT_SIM_HEAP", "give fewer --dags"),
+        cli("a named pipe as the workload", () -> List.of("run", "--cluster", REFERENCE, "--workload",
+            fifo("workload.fifo").toString()), "workload.fifo", "a named pipe (FIFO), not a regular file or a directory"),
+        cli("a named pipe as the scenario", () -> List.of("run", "--cluster", fifo("scenario.fifo").toString(),
+            "--synthetic"), "scenario.fifo", "a named pipe (FIFO)"),
+        cli("a named pipe in a history directory", () -> {
+          Path d = directory("simple-fifo");
+          copy(resource(SIMPLE_HISTORY), d.resolve("history.txt.appattempt_1795361869420_0001_000001"));
+          mkfifo(d.resolve("history.txt.appattempt_1795361869420_0002_000001"));
+          return List.of("run", "--cluster", REFERENCE, "--workload", d.toString());
+        }, "history.txt.appattempt_1795361869420_0002_000001", "a named pipe (FIFO)"),
+        cli("--out a link to nothing", () -> List.of("run", "--cluster", REFERENCE, "--synthetic", "--out",
+            link("out-link", dir.resolve("nowhere")).toString()), "--out", "is a symbolic link to", "which does not exist"),
+        cli("--out under a link to nothing", () -> List.of("run", "--cluster", REFERENCE, "--synthetic", "--out",
+            link("parent-link", dir.resolve("nowhere")).resolve("out").toString()), "parent-link",
+            "is a symbolic link to", "which does not exist"),
+        cli("generate --out under a file", () -> List.of("generate", "--cluster", REFERENCE, "--out",
+            text("a-file", "x").resolve("w.json").toString()), "--out", "a-file is a file, not a directory"),
+        cli("generate --out into no directory", () -> List.of("generate", "--cluster", REFERENCE, "--out",
+            dir.resolve("no-such-dir").resolve("w.json").toString()), "--out", "no directory"),
+        cli("generate --out a link to nothing", () -> List.of("generate", "--cluster", REFERENCE, "--out",
+            link("w-link.json", dir.resolve("nowhere.json")).toString()), "--out", "is a symbolic link to",
+            "which does not exist"),
+        cli("generate --out a directory", () -> List.of("generate", "--cluster", REFERENCE, "--out",
+            directory("a-dir").toString()), "--out", "is a directory"),
+        cli("calibrate --out a link to nothing", () -> List.of("calibrate", "--workload",
+            resource(SIMPLE_HISTORY).toString(), "--out", link("s-link.json", dir.resolve("nowhere.json")).toString()),
+            "--out", "is a symbolic link to", "which does not exist"),
         cli("generate over its scenario", () -> {
           Path scenario = copy(Path.of(REFERENCE), dir.resolve("scenario-" + FILES.incrementAndGet() + ".json"));
           return List.of("generate", "--cluster", scenario.toString(), "--out", scenario.toString());
@@ -597,6 +696,34 @@ class BadInputTest {
   private static Path directoryAt(Path path) {
     try {
       return Files.createDirectories(path);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** A named pipe: reading one blocks until something writes to it. */
+  private static Path fifo(String name) {
+    return mkfifo(fresh(name));
+  }
+
+  private static Path mkfifo(Path path) {
+    try {
+      Process p = new ProcessBuilder("mkfifo", path.toString()).inheritIO().start();
+      if (p.waitFor() != 0) {
+        throw new IllegalStateException("mkfifo " + path + " failed");
+      }
+      return path;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static Path link(String name, Path to) {
+    try {
+      return Files.createSymbolicLink(fresh(name), to);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

@@ -94,6 +94,38 @@ class TezextSimTest {
   }
 
   @Test
+  void aByteOrderMarkBeforeACsvTraceIsNotPartOfItsFirstField() throws Exception {
+    // Spreadsheets save CSV with one; read as text it made the first task's name "\uFEFFM1", which
+    // the second row, running after task 1, then missed ("line 2: runs after task 1").
+    Files.write(dir.resolve("batch_task.csv"), ("\uFEFFM1,3,j_1,1,Terminated,100,130,100,0.5\n"
+        + "R2_1,1,j_1,1,Terminated,131,160,100,1.0\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    assertThat(run("run", "--cluster", "scenarios/reference.json", "--workload", dir.toString(), "--format",
+        "console", "--quiet")).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("read Alibaba cluster-trace-v2018");
+  }
+
+  @Test
+  void idsWithControlCharactersAreWrittenEscapedInTheTextReports() throws IOException {
+    // An escape sequence (red text) and a right-to-left override in a DAG id and a queue name.
+    Path scenario = Files.writeString(dir.resolve("s.json"), "{\"queues\": [{\"name\": \"default\", \"capacity\": 50},"
+        + " {\"name\": \"q\\u0007\", \"capacity\": 50}]}");
+    Path workload = Files.writeString(dir.resolve("w.json"), "{\"dags\": [{\"id\": \"q\\u001b[31m1\\u202e\", "
+        + "\"queue\": \"q\\u0007\", \"vertices\": [{\"name\": \"v\\r\", \"taskDurationsMs\": [5]}]}]}");
+    Path out = dir.resolve("out");
+    assertThat(run("run", "--cluster", scenario.toString(), "--workload", workload.toString(), "--format",
+        "console,csv", "--out", out.toString(), "--quiet")).as(err.toString()).isZero();
+
+    String dags = Files.readString(out.resolve("dags.csv"));
+    String attempts = Files.readString(out.resolve("attempts.csv"));
+    assertThat(dags).contains("q\\u001b[31m1\\u202e").contains("q\\u0007");
+    assertThat(attempts).contains("v\\u000d");
+    for (String text : List.of(dags, attempts, this.out.toString())) {
+      assertThat(text).doesNotContain("\u001b").doesNotContain("\u0007").doesNotContain("\u202e")
+          .doesNotContain("\r");
+    }
+  }
+
+  @Test
   void clusterTracesAreReadAgainstTheScenarioWithTheRunsSeed() throws Exception {
     Files.writeString(dir.resolve("batch_task.csv"), """
         M1,3,j_1,1,Terminated,100,130,100,0.5
@@ -268,6 +300,9 @@ class TezextSimTest {
     assertThat(out.toString() + err.toString()).doesNotContain("WARN");
     assertThat(out.toString()).containsPattern("scheduler log: [0-9,]+ warnings \\(a [0-9,]+, b [0-9,]+\\) in .*"
         + SchedulerLog.FILE);
+    // where the log is once the reports are in place, not the staging directory it was written in
+    assertThat(out.toString()).contains(" in " + dir.resolve(SchedulerLog.FILE).toAbsolutePath().normalize() + "\n")
+        .doesNotContain(".partial-");
     assertThat(Files.readString(dir.resolve(SchedulerLog.FILE))).contains("WARN  [run a] DagAwareYarnTaskScheduler")
         .contains("WARN  [run b] DagAwareYarnTaskScheduler");
   }

@@ -69,6 +69,17 @@ public final class TableFiles {
     return files;
   }
 
+  /** The listing's next page may be a request of its own, and fail as the first did. */
+  private static boolean hasNext(RemoteIterator<LocatedFileStatus> it, Path listed) throws IOException {
+    try {
+      return it.hasNext();
+    } catch (BadInputException e) {
+      throw e;
+    } catch (IOException e) {
+      throw new IOException("listing input path " + listed + " failed: " + e, e);
+    }
+  }
+
   private static List<LocatedFileStatus> list(Path root, Configuration conf) throws IOException {
     FileSystem fs = root.getFileSystem(conf);
     Path qualified = fs.makeQualified(root);
@@ -78,8 +89,10 @@ public final class TableFiles {
       it = fs.listFiles(qualified, true);
     } catch (FileNotFoundException e) {
       throw new BadInputException("input path " + qualified + " does not exist", e);
+    } catch (IOException e) { // the store's own message may name an object or nothing: say which listing failed
+      throw new IOException("listing input path " + qualified + " failed: " + e, e);
     }
-    while (it.hasNext()) {
+    while (hasNext(it, qualified)) {
       LocatedFileStatus f = it.next();
       String below = relative(qualified, f.getPath());
       if (f.isFile() && f.getLen() > 0 && !hidden(below)) {

@@ -27,13 +27,16 @@ public final class S3Server implements AutoCloseable {
   private static final String SECRET_KEY = "tezext-secret";
   private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
-  private final Process process;
+  private final Path dir;
   private final Path data;
+  private final Path conf;
   private final int port;
+  private Process process;
 
-  private S3Server(Process process, Path data, int port) {
-    this.process = process;
+  private S3Server(Path dir, Path data, Path conf, int port) {
+    this.dir = dir;
     this.data = data;
+    this.conf = conf;
     this.port = port;
   }
 
@@ -53,12 +56,48 @@ public final class S3Server implements AutoCloseable {
         "s3proxy.credential=" + SECRET_KEY,
         "jclouds.provider=filesystem",
         "jclouds.filesystem.basedir=" + data.toAbsolutePath(), ""));
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process process = new ProcessBuilder(java.toString(), "-Xmx256m", "-jar", jar, "--properties", conf.toString())
-        .redirectErrorStream(true).redirectOutput(dir.resolve("s3proxy.log").toFile()).start();
-    S3Server server = new S3Server(process, data, port);
-    server.awaitListening(dir.resolve("s3proxy.log"));
+    S3Server server = new S3Server(dir, data, conf, port);
+    server.launch(jar);
     return server;
+  }
+
+  private void launch(String jar) throws IOException, InterruptedException {
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    Path log = dir.resolve("s3proxy.log");
+    process = new ProcessBuilder(java.toString(), "-Xmx256m", "-jar", jar, "--properties", conf.toString())
+        .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+    awaitListening(log);
+  }
+
+  /**
+   * Stops the server as a crash would (its process killed): requests in flight fail and new ones are
+   * refused, until {@link #restart()}. The objects stay.
+   */
+  public void stop() throws InterruptedException {
+    process.destroyForcibly().waitFor();
+  }
+
+  /** Starts the server again, on the same port, over the same objects, once {@link #stop()} stopped it. */
+  public void restart() throws IOException, InterruptedException {
+    if (process.isAlive()) {
+      throw new IllegalStateException("the S3 server is running");
+    }
+    launch(System.getProperty(JAR_PROPERTY));
+  }
+
+  /** Whether the server takes connections now (not after {@link #stop()}, until {@link #restart()}). */
+  public boolean running() {
+    try (Socket socket = new Socket()) {
+      socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 500);
+      return true;
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** The port the server listens on, on the loopback address. */
+  public int port() {
+    return port;
   }
 
   @SuppressForbidden("waits in real time for a real server to start")

@@ -8,6 +8,7 @@ import java.util.List;
 import io.tezext.simulator.metrics.Figure;
 import io.tezext.simulator.report.ComparedRun;
 import io.tezext.simulator.report.FigureText;
+import io.tezext.simulator.report.PrintableText;
 import io.tezext.simulator.report.ReportWriter;
 
 /** The summary table on the console: a column per scheduler, each against the baseline (the first). */
@@ -35,10 +36,10 @@ public final class ConsoleReport implements ReportWriter {
       }
       table.add(row);
     }
-    out.println("workload " + baseline.result().workload() + ", seed " + baseline.result().seed() + ", "
-        + baseline.result().capacity().nodes() + " nodes on " + baseline.result().capacity().racks() + " racks");
+    out.println("workload " + PrintableText.of(baseline.result().workload()) + ", seed " + baseline.result().seed()
+        + ", " + baseline.result().capacity().nodes() + " nodes on " + baseline.result().capacity().racks() + " racks");
     for (String note : baseline.result().notes()) {
-      out.println("note: " + note);
+      out.println("note: " + PrintableText.of(note));
     }
     table.print(out);
     out.flush();

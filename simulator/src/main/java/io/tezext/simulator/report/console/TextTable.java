@@ -4,16 +4,19 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.tezext.simulator.report.PrintableText;
+
 /** A plain-text table: first column left-aligned, the rest right-aligned, columns padded to fit. */
 final class TextTable {
   private final List<List<String>> rows = new ArrayList<>();
 
   TextTable(List<String> header) {
-    rows.add(List.copyOf(header));
+    add(header);
   }
 
+  /** Adds a row; its text is written {@linkplain PrintableText printable} (a scheduler's label is the user's). */
   void add(List<String> row) {
-    rows.add(List.copyOf(row));
+    rows.add(row.stream().map(PrintableText::of).toList());
   }
 
   void print(PrintWriter out) {

@@ -16,11 +16,13 @@ import io.tezext.simulator.metrics.DagRecord;
 import io.tezext.simulator.metrics.Figure;
 import io.tezext.simulator.metrics.UtilizationSample;
 import io.tezext.simulator.report.ComparedRun;
+import io.tezext.simulator.report.PrintableText;
 import io.tezext.simulator.report.ReportWriter;
 
 /**
  * {@code summary.csv} (a row per scheduler, a column per figure), {@code dags.csv},
- * {@code attempts.csv} and {@code utilization.csv} (a row per record, with its scheduler).
+ * {@code attempts.csv} and {@code utilization.csv} (a row per record, with its scheduler). Text from
+ * the inputs is written {@linkplain PrintableText printable}.
  */
 public final class CsvReport implements ReportWriter {
   public static final String SUMMARY = "summary.csv";
@@ -39,15 +41,15 @@ public final class CsvReport implements ReportWriter {
         for (Figure f : r.figures().figures()) {
           row.add(f.value());
         }
-        csv.printRecord(row);
+        csv.printRecord(PrintableText.row(row.toArray()));
       }
     }
     try (CSVPrinter csv = printer(outDir.resolve(DAGS), List.of("scheduler", "dag", "name", "queue",
         "arrival_ms", "start_ms", "finish_ms", "completion_ms", "tasks", "work_ms", "critical_path_ms", "succeeded"))) {
       for (ComparedRun r : runs) {
         for (DagRecord d : r.result().dags()) {
-          csv.printRecord(r.result().scheduler(), d.id(), d.name(), d.queue(), d.arrivalMs(), d.startMs(),
-              d.finishMs(), d.completionMs(), d.tasks(), d.workMs(), d.criticalPathMs(), d.succeeded());
+          csv.printRecord(PrintableText.row(r.result().scheduler(), d.id(), d.name(), d.queue(), d.arrivalMs(),
+              d.startMs(), d.finishMs(), d.completionMs(), d.tasks(), d.workMs(), d.criticalPathMs(), d.succeeded()));
         }
       }
     }
@@ -56,9 +58,9 @@ public final class CsvReport implements ReportWriter {
         "reused_container", "outcome"))) {
       for (ComparedRun r : runs) {
         for (AttemptRecord a : r.result().attempts()) {
-          csv.printRecord(r.result().scheduler(), a.dagId(), a.vertex(), a.task(), a.attempt(), a.containerId(),
-              a.host(), a.requestedMs(), a.assignedMs(), a.startMs(), a.endMs(), a.locality(), a.reusedContainer(),
-              a.outcome());
+          csv.printRecord(PrintableText.row(r.result().scheduler(), a.dagId(), a.vertex(), a.task(), a.attempt(),
+              a.containerId(), a.host(), a.requestedMs(), a.assignedMs(), a.startMs(), a.endMs(), a.locality(),
+              a.reusedContainer(), a.outcome()));
         }
       }
     }
@@ -66,8 +68,8 @@ public final class CsvReport implements ReportWriter {
         "memory_allocated", "vcores_allocated", "memory_busy"))) {
       for (ComparedRun r : runs) {
         for (UtilizationSample u : r.result().utilization()) {
-          csv.printRecord(r.result().scheduler(), u.timeMs(), u.allocatedMemory(), u.allocatedVcores(),
-              u.busyMemory());
+          csv.printRecord(PrintableText.row(r.result().scheduler(), u.timeMs(), u.allocatedMemory(),
+              u.allocatedVcores(), u.busyMemory()));
         }
       }
     }

@@ -28,8 +28,11 @@ record BatchTask(String where, TaskName name, String job, int instances, boolean
       return new BatchTask(row.where(), name, job, 0, false, null, 0, 0);
     }
     long instances = row.longValue(1, "instance_num");
-    if (instances < 1 || instances > Integer.MAX_VALUE) {
+    if (instances < 1) {
       throw row.bad(1, "instance_num", "at least 1 instance", Long.toString(instances));
+    }
+    if (instances > Integer.MAX_VALUE) {
+      throw row.bad(1, "instance_num", "at most " + Integer.MAX_VALUE + " instances", Long.toString(instances));
     }
     Span span = Span.read(row);
     double cpu = row.doubleValue(7, "plan_cpu");

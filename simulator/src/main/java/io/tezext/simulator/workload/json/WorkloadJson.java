@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 
 import io.tezext.simulator.io.BadRecordException;
 import io.tezext.simulator.io.BadRecords;
+import io.tezext.simulator.io.FileAccess;
 import io.tezext.simulator.io.FileSniff;
 import io.tezext.simulator.io.InputFileException;
 import io.tezext.simulator.io.JsonInput;
@@ -77,7 +78,7 @@ public final class WorkloadJson {
     } catch (JsonProcessingException e) {
       throw new InputFileException(JsonInput.describe(name, e, ""));
     } catch (IOException e) {
-      throw new InputFileException(name + ": cannot read: " + e.getMessage());
+      throw new InputFileException(name + ": cannot read: " + FileAccess.why(e));
     }
   }
 
@@ -93,12 +94,13 @@ public final class WorkloadJson {
     WorkloadModel m = new WorkloadModel();
     List<DagSubmission> submissions = new ArrayList<>();
     UnknownHosts hosts = new UnknownHosts(file, clusterHosts, bad);
+    HostHints hints = new HostHints(file, bad);
     for (String field = p.nextFieldName(); field != null; field = p.nextFieldName()) {
       p.nextToken();
       switch (field) {
         case "name" -> m.name = JsonInput.readValue(p, String.class);
         case "notes" -> m.notes = List.of(JsonInput.readValue(p, String[].class));
-        case "dags" -> readDags(file, p, bad, submissions, hosts);
+        case "dags" -> readDags(file, p, bad, submissions, hosts, hints);
         default -> throw new InputFileException(file + at(p) + ": unknown field '"
             + field + "'; expected one of [name, notes, dags]");
       }
@@ -111,6 +113,7 @@ public final class WorkloadJson {
     }
     List<String> notes = new ArrayList<>(m.notes);
     hosts.note().ifPresent(notes::add);
+    notes.addAll(hints.notes());
     if (!bad.skipped().isEmpty()) {
       notes.add(bad.skipped().size() + " DAGs skipped for bad records (--skip-bad)");
     }
@@ -122,7 +125,7 @@ public final class WorkloadJson {
   }
 
   private static void readDags(String file, JsonParser p, BadRecords bad, List<DagSubmission> out,
-      UnknownHosts hosts) throws IOException {
+      UnknownHosts hosts, HostHints hints) throws IOException {
     if (p.currentToken() != JsonToken.START_ARRAY) {
       throw new InputFileException(file + at(p) + " at dags: expected an array of DAGs, found " + p.getText());
     }
@@ -139,6 +142,7 @@ public final class WorkloadJson {
         WorkloadModel.DagModel dag = JsonInput.readValue(p, WorkloadModel.DagModel.class);
         DagSubmission submission = toSubmission(file, path, dag);
         hosts.check(path, dag);
+        hints.check(path, dag);
         out.add(submission);
       } catch (JsonMappingException e) {
         skipRestOfElement(p, arrayDepth);

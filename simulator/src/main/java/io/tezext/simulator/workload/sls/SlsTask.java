@@ -14,6 +14,9 @@ record SlsTask(String type, int count, long durationMs, String host, int memoryM
   static final int DEFAULT_MEMORY_MB = 1024;
   static final int DEFAULT_VCORES = 1;
 
+  /** More containers of one task entry than any trace needs; a larger count is a typo that would exhaust memory. */
+  static final long MAX_COUNT = 1_000_000;
+
   static SlsTask parse(SlsFields task) {
     String type = task.text("container.type", MAP);
     if (!type.equals(MAP) && !type.equals(REDUCE)) {
@@ -25,8 +28,16 @@ record SlsTask(String type, int count, long durationMs, String host, int memoryM
     long memory = task.has("container.memory-mb") ? task.positiveLong("container.memory-mb", 0)
         : task.positiveLong("container.memory", DEFAULT_MEMORY_MB);
     long vcores = task.positiveLong("container.vcores", DEFAULT_VCORES);
-    if (count > 1_000_000 || memory > Integer.MAX_VALUE || vcores > Integer.MAX_VALUE) {
-      throw new BadRecordException(task.where() + ": count, memory or vcores out of range");
+    if (count > MAX_COUNT) {
+      throw task.bad("count", String.format(java.util.Locale.ROOT, "at most %,d containers", MAX_COUNT),
+          Long.toString(count));
+    }
+    if (memory > Integer.MAX_VALUE) {
+      throw task.bad(task.has("container.memory-mb") ? "container.memory-mb" : "container.memory",
+          "at most " + Integer.MAX_VALUE + " MB", Long.toString(memory));
+    }
+    if (vcores > Integer.MAX_VALUE) {
+      throw task.bad("container.vcores", "at most " + Integer.MAX_VALUE, Long.toString(vcores));
     }
     return new SlsTask(type, (int) count, duration, host(task.text("container.host", "")), (int) memory,
         (int) vcores);

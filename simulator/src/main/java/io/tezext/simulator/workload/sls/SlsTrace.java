@@ -18,6 +18,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.tezext.simulator.io.JsonNesting;
 import io.tezext.simulator.io.BadRecordException;
 import io.tezext.simulator.io.InputFileException;
 import io.tezext.simulator.io.JsonInput;
@@ -32,7 +33,7 @@ import io.tezext.simulator.workload.Workload;
  * {@code num.nodes}/{@code num.racks} object is skipped: the scenario file defines the cluster.
  */
 public final class SlsTrace {
-  private static final ObjectMapper JSON = new ObjectMapper()
+  private static final ObjectMapper JSON = JsonNesting.newMapper()
       .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
   private static final Set<String> JOB_KEYS = Set.of("am.type", "yarn.sls.am.type", "job.start.ms", "job.end.ms",
       "job.queue.name", "job.id", "job.user", "job.count", "job.tasks", "job.label.expression");

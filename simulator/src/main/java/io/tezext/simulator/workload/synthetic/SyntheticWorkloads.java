@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import io.tezext.simulator.io.HeapEstimate;
 import io.tezext.simulator.workload.DagSpec;
 import io.tezext.simulator.workload.DagSubmission;
 import io.tezext.simulator.workload.DataMovement;
@@ -45,13 +46,29 @@ public final class SyntheticWorkloads {
 
   /** Generates a workload for a cluster with these hosts. */
   public static Workload generate(SyntheticOptions options, List<String> hosts, long seed) {
-    return new SyntheticWorkloads(options, hosts, seed).generate(seed);
+    return generate(options, hosts, seed, HeapEstimate.ofThisJvm());
   }
 
-  private Workload generate(long seed) {
-    List<DagSubmission> submissions = new ArrayList<>(options.dags());
+  /**
+   * Generates a workload for a cluster with these hosts, failing as soon as its first DAGs show that
+   * the whole would not fit {@code heap}.
+   */
+  public static Workload generate(SyntheticOptions options, List<String> hosts, long seed, HeapEstimate heap) {
+    return new SyntheticWorkloads(options, hosts, seed).generate(seed, heap);
+  }
+
+  /** DAGs generated between checks that the whole workload, projected from them, fits the heap. */
+  private static final int CHECK_EVERY_DAGS = 1_000;
+
+  private Workload generate(long seed, HeapEstimate heap) {
+    List<DagSubmission> submissions = new ArrayList<>(Math.min(options.dags(), CHECK_EVERY_DAGS));
     long arrival = 0;
+    long tasks = 0;
     for (int i = 0; i < options.dags(); i++) {
+      if (i > 0 && i % CHECK_EVERY_DAGS == 0) {
+        heap.requireRoomFor(Math.round((double) tasks / i * options.dags()), String.format(Locale.ROOT,
+            "a synthetic workload of %,d DAGs (projected from its first %,d)", options.dags(), i), "give fewer --dags");
+      }
       if (i > 0) {
         arrival += Math.round(-Math.log(1 - random.nextDouble()) * options.meanInterArrivalMs());
       }
@@ -60,6 +77,7 @@ public final class SyntheticWorkloads {
       String session = options.sessions() == 0 ? null : "session-" + (i % options.sessions() + 1);
       String queue = options.queues().get(i % options.queues().size());
       submissions.add(new DagSubmission(id, arrival, queue, session, dag(id + "_" + shape.name().toLowerCase(Locale.ROOT), shape)));
+      tasks += submissions.get(i).dag().taskCount();
     }
     String note = String.format(Locale.ROOT, "synthetic workload (seed %d): %d DAGs, mean inter-arrival %d ms, root tasks %d-%d, "
         + "median task %d ms, sigma %.2f, object-store share %.2f, sessions %d", seed, options.dags(),

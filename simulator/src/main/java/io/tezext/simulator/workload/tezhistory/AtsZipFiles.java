@@ -16,6 +16,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.tezext.simulator.io.FileAccess;
+import io.tezext.simulator.io.InputFileException;
+import io.tezext.simulator.io.JsonNesting;
+
 
 /**
  * The zip Tez's {@code ATSImportTool} downloads for one DAG from the YARN timeline server (ATS v1):
@@ -25,20 +29,27 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * directory of them (one per DAG).
  */
 public record AtsZipFiles(Path fileOrDir) implements HistoryInput {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = JsonNesting.newMapper();
   private static final List<String> PART_ARRAYS = List.of("vertices", "tasks", "task_attempts");
 
   /** True if the path is a zip holding a DAG entry, or a directory of zips. */
   public static boolean looksLikeAtsZip(Path path) throws IOException {
+    // Any zip of the directory that opens decides: a download cut short among good ones is then
+    // read, and named, as one that is not a zip, instead of hiding the others.
+    String damaged = null;
     List<Path> zips = zips(path);
-    if (zips.isEmpty()) {
-      return false;
+    for (Path zipPath : zips) {
+      try (ZipFile zip = new ZipFile(zipPath.toFile())) {
+        return Collections.list(zip.entries()).stream().anyMatch(e -> e.getName().startsWith("dag_"));
+      } catch (ZipException e) {
+        damaged = damaged != null ? damaged : zipPath + ": not a zip file, or one cut short (" + e.getMessage() + ")";
+      }
     }
-    try (ZipFile zip = new ZipFile(zips.get(0).toFile())) {
-      return Collections.list(zip.entries()).stream().anyMatch(e -> e.getName().startsWith("dag_"));
-    } catch (ZipException e) {
-      return false;
+    if (damaged != null && Files.isDirectory(path)) {
+      throw new InputFileException(damaged + (zips.size() == 1 ? "" : "; nor do the directory's "
+          + (zips.size() - 1) + " other zips open"));
     }
+    return false;
   }
 
   @Override
@@ -61,7 +72,8 @@ public record AtsZipFiles(Path fileOrDir) implements HistoryInput {
           }
         }
       } catch (ZipException e) {
-        sink.unreadable(file.toString(), "not a zip file (" + e.getMessage() + ")"); // --skip-bad skips it
+        // --skip-bad skips it
+        sink.unreadable(file.toString(), "not a zip file, or one cut short (" + e.getMessage() + ")");
       }
     }
   }
@@ -106,7 +118,9 @@ public record AtsZipFiles(Path fileOrDir) implements HistoryInput {
       return fileOrDir.getFileName().toString().endsWith(".zip") ? List.of(fileOrDir) : List.of();
     }
     try (Stream<Path> s = Files.list(fileOrDir)) {
-      return s.filter(p -> p.getFileName().toString().endsWith(".zip")).sorted().toList();
+      List<Path> zips = s.filter(p -> p.getFileName().toString().endsWith(".zip")).sorted().toList();
+      zips.forEach(FileAccess::requireFileOrDirectory); // a pipe among them would block the read
+      return zips;
     }
   }
 }

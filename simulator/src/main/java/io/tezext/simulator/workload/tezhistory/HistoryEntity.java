@@ -128,12 +128,22 @@ final class HistoryEntity {
     return id == null ? "no entity id" : id.asText();
   }
 
+  /** A time, count or size: none of what history records is below zero. */
   private long number(JsonNode parent, String path, String... names) {
     JsonNode v = field(parent, names);
     if (v == null || !v.canConvertToLong()) {
       throw bad(path);
     }
+    if (v.asLong() < 0) {
+      throw new BadRecordException(where + " (" + safeId() + "): field '" + path + "' is " + v.asLong()
+          + "; expected a value >= 0 (times are milliseconds since 1970)");
+    }
     return v.asLong();
+  }
+
+  /** An optional number of {@code otherinfo}; {@code absent} if the record has none. */
+  long infoOr(String name, long absent) {
+    return field(otherInfo(), name) == null ? absent : info(name);
   }
 
   private String text(JsonNode parent, String... names) {

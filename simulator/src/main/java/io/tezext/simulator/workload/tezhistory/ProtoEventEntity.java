@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.apache.tez.dag.history.logging.proto.HistoryLoggerProtos.HistoryEventProto;
 import org.apache.tez.dag.history.logging.proto.HistoryLoggerProtos.KVPair;
 
+import io.tezext.simulator.io.JsonNesting;
+
 /**
  * One proto history event as the timeline entity simple history writes for it: the most specific
  * id the event carries is the entity, the event type and time its one event, and its key/value data
@@ -16,7 +18,7 @@ import org.apache.tez.dag.history.logging.proto.HistoryLoggerProtos.KVPair;
  * data the replay needs (a vertex's {@code numTasks}).
  */
 final class ProtoEventEntity {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = JsonNesting.newMapper();
 
   private ProtoEventEntity() {
   }

@@ -11,13 +11,16 @@ import java.util.stream.Stream;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.tezext.simulator.io.FileAccess;
+import io.tezext.simulator.io.JsonNesting;
+
 /**
  * What {@code SimpleHistoryLoggingService} writes under {@code tez.simple.history.logging.dir}: one
  * JSON entity per line (each line ends with a \u0001 separator), per application attempt. A file,
  * or a directory of {@code history.txt.*} files.
  */
 public record SimpleHistoryFiles(Path fileOrDir) implements HistoryInput {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = JsonNesting.newMapper();
 
   /** True if the path is such a file, or a directory holding some: its first record is an entity. */
   public static boolean looksLikeHistory(Path path) throws IOException {
@@ -70,7 +73,9 @@ public record SimpleHistoryFiles(Path fileOrDir) implements HistoryInput {
       return List.of(fileOrDir);
     }
     try (Stream<Path> s = Files.list(fileOrDir)) {
-      return s.filter(p -> p.getFileName().toString().startsWith("history.txt")).sorted().toList();
+      List<Path> files = s.filter(p -> p.getFileName().toString().startsWith("history.txt")).sorted().toList();
+      files.forEach(FileAccess::requireFileOrDirectory); // a pipe among them would block the read
+      return files;
     }
   }
 }

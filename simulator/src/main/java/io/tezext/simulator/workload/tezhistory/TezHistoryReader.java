@@ -14,6 +14,7 @@ import java.util.TreeMap;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.tezext.simulator.io.JsonNesting;
 import io.tezext.simulator.io.BadRecordException;
 import io.tezext.simulator.io.BadRecords;
 import io.tezext.simulator.workload.DagSpec;
@@ -39,7 +40,7 @@ import io.tezext.simulator.workload.tezhistory.RecordedDag.RecordedVertex;
  * storage when it did not. The workload's notes say so.
  */
 public final class TezHistoryReader {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ObjectMapper JSON = JsonNesting.newMapper();
 
   private final BadRecords badRecords;
   /** Files that held nothing: not errors, but not silently dropped either. */
@@ -246,8 +247,7 @@ public final class TezHistoryReader {
       RecordedAttempt a = new RecordedAttempt(id.part(5));
       a.startMs = e.info("startTime");
       a.endMs = e.info("endTime");
-      JsonNode allocation = HistoryEntity.field(e.otherInfo(), "allocationTime");
-      a.allocationMs = allocation == null ? -1 : allocation.asLong();
+      a.allocationMs = e.infoOr("allocationTime", -1);
       RecordedAttempt started = startedOf(v, a.task);
       a.node = started == null ? null : started.node;
       a.host = started == null ? null : started.host;
