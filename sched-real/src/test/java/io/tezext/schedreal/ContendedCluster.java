@@ -10,6 +10,7 @@ import java.util.Map;
 import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.api.records.ResourceOption;
+import org.apache.hadoop.yarn.conf.YarnConfiguration;
 import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.apache.hadoop.yarn.server.api.protocolrecords.UpdateNodeResourceRequest;
 import org.apache.hadoop.yarn.server.resourcemanager.ResourceManager;
@@ -76,8 +77,10 @@ final class ContendedCluster {
     nodes.sort(Comparator.comparing(RunManifest.Node::host));
     String calculator = cluster.dominantResources() ? "org.apache.hadoop.yarn.util.resource.DominantResourceCalculator"
         : "org.apache.hadoop.yarn.util.resource.DefaultResourceCalculator";
-    return new RunManifest.Cluster(nodes, calculator, cluster.queues(), cluster.rmPreemption().orElse(null),
-        cluster.amMemoryMb(), cluster.taskMemoryMb(), TASK_VCORES);
+    int minimumAllocationMb = cluster.yarnCluster().getResourceManager().getConfig().getInt(
+        YarnConfiguration.RM_SCHEDULER_MINIMUM_ALLOCATION_MB, YarnConfiguration.DEFAULT_RM_SCHEDULER_MINIMUM_ALLOCATION_MB);
+    return new RunManifest.Cluster(nodes, calculator, minimumAllocationMb, cluster.queues(),
+        cluster.rmPreemption().orElse(null), cluster.amMemoryMb(), cluster.taskMemoryMb(), TASK_VCORES);
   }
 
   /**

@@ -31,10 +31,10 @@ record RunManifest(String benchmark, String runId, int pair, int orderInPair, St
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   /**
-   * The cluster: its nodes, the CapacityScheduler's queues and resource calculator, the RM's
-   * preemption settings, and the container sizes the applications asked for.
+   * The cluster: its nodes, the CapacityScheduler's queues, resource calculator and minimum
+   * allocation, the RM's preemption settings, and the container sizes the applications asked for.
    */
-  record Cluster(List<Node> nodes, String resourceCalculator, List<CapacityQueue> queues, RmPreemption rmPreemption,
+  record Cluster(List<Node> nodes, String resourceCalculator, int minimumAllocationMb, List<CapacityQueue> queues, RmPreemption rmPreemption,
       int amMemoryMb, int taskMemoryMb, int taskVcores) {
   }
 

@@ -32,7 +32,7 @@ import io.tezext.testkit.TezTestCluster;
  */
 class SchedRealBenchmark {
   /** Checks run on the recorded runs, each adding its figures to the JSON line. */
-  static final List<RecordedRunsCheck> CHECKS = List.of();
+  static final List<RecordedRunsCheck> CHECKS = List.of(new SimulatedReplayCheck());
 
   static final int PAIRS = Integer.getInteger("sched-real.pairs", 10);
 
@@ -75,18 +75,37 @@ class SchedRealBenchmark {
           ContendedCluster.builder().dominantResources(), "SchedRealProbeDominant", runsDir));
     }
 
-    PairedComparison paired = PairedComparison.of(runs);
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("benchmark", "sched-real");
+    json.putAll(figures(runs, runsDir, report));
+    json.put("headroom_probes", probes);
+    json.put("wall_s", round((System.nanoTime() - started) / 1e9));
+    probes.forEach(p -> report.append("headroom probe, ").append(p.describe()).append('\n'));
+    String text = report + new ObjectMapper().writeValueAsString(json) + "\n";
+    Files.writeString(Path.of("target", "sched-real.txt"), text);
+    System.out.println(text);
+  }
+
+  /**
+   * The recorded runs' figures: the paired comparison, the runs' totals, then each of {@link #CHECKS};
+   * their lines of text go to {@code report}, the comparison's first.
+   */
+  static Map<String, Object> figures(List<RunManifest> runs, Path runsDir, StringBuilder report) throws Exception {
+    PairedComparison paired = PairedComparison.of(runs);
+    int dagsPerRun = runs.get(0).dags().size();
+    report.insert(0, String.format(Locale.ROOT, "sched-real: %d pairs of runs, %d DAGs each; ours/DagAware mean DAG "
+            + "time %.3f (95%% interval %.3f-%.3f); the same DAG's run time varied up to %.0f%% across runs of one "
+            + "scheduler%n", paired.pairs(), dagsPerRun, paired.ratio(), paired.ciLow(), paired.ciHigh(),
+        paired.spreadPct()));
+    Map<String, Object> json = new LinkedHashMap<>();
     json.put("pairs", paired.pairs());
-    json.put("dags_per_run", HiveShapes.session().size());
+    json.put("dags_per_run", dagsPerRun);
     json.put("real_ratio", round(paired.ratio()));
     json.put("real_ci_low", round(paired.ciLow()));
     json.put("real_ci_high", round(paired.ciHigh()));
     json.put("real_spread_pct", round(paired.spreadPct()));
     json.put("mean_dag_s", rounded(paired.meanDagSeconds()));
     json.putAll(RunSummary.totals(runs));
-    json.put("headroom_probes", probes);
     for (RecordedRunsCheck check : CHECKS) {
       report.append("\n").append(check.name()).append(":\n");
       json.putAll(check.check(runsDir, runs, report));
@@ -94,16 +113,7 @@ class SchedRealBenchmark {
     json.put("baseline", SchedulerUnderTest.DAG_AWARE.className());
     json.put("machine", "a shared 2-core host (other builds ran beside it)");
     json.put("runs_dir", runsDir.toString());
-    json.put("wall_s", round((System.nanoTime() - started) / 1e9));
-
-    report.insert(0, String.format(Locale.ROOT, "sched-real: %d pairs of runs, %d DAGs each; ours/DagAware mean DAG "
-            + "time %.3f (95%% interval %.3f-%.3f); the same DAG's run time varied up to %.0f%% across runs of one "
-            + "scheduler%n", paired.pairs(), HiveShapes.session().size(), paired.ratio(), paired.ciLow(),
-        paired.ciHigh(), paired.spreadPct()));
-    probes.forEach(p -> report.append("headroom probe, ").append(p.describe()).append('\n'));
-    String text = report + new ObjectMapper().writeValueAsString(json) + "\n";
-    Files.writeString(Path.of("target", "sched-real.txt"), text);
-    System.out.println(text);
+    return json;
   }
 
   private static HeadroomProbe probeOn(String name, TezTestCluster.Builder builder, String clusterName, Path runsDir)

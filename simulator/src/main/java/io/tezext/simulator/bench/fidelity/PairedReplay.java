@@ -9,17 +9,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.UnaryOperator;
+import java.util.function.BiFunction;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.tezext.simulator.sweep.Interval;
-import io.tezext.simulator.workload.DagSubmission;
 import io.tezext.simulator.workload.Workload;
 import io.tezext.simulator.workload.WorkloadFormat;
 import io.tezext.simulator.workload.json.WorkloadJson;
-import io.tezext.simulator.workload.tezhistory.RecordedHistory;
 import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
 
 /**
@@ -27,9 +25,9 @@ import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
  * whether the simulator ranks the schedulers as the real cluster did. Through the command line: a
  * scenario calibrated on the first pair's baseline run ({@code tezext-sim calibrate --cluster BASE},
  * BASE saying what history cannot: nodes, racks, queues, the RM's preemption); then each other pair's
- * recorded DAGs (the session's and the competing application's, on one time line, with the location
- * hints the runs' split generation gave, which history does not keep) replayed with both schedulers
- * ({@code tezext-sim run --calibrate off}). Nothing is fitted to the pairs scored.
+ * recorded session, completed with what its history does not keep (the location hints its split
+ * generation gave, the applications it competed with), replayed with both schedulers
+ * ({@code tezext-sim run}). Nothing is fitted to the pairs scored.
  *
  * <p>Reported: the simulated ratio of mean DAG time (ours over the baseline, geometric mean over the
  * scored pairs) against the real one and its 95% interval over the same pairs; each DAG's simulated
@@ -43,13 +41,16 @@ public final class PairedReplay {
    *
    * @param scheduler the scheduler's spec as {@code tezext-sim --scheduler} names it ({@code dagaware}, {@code tezext})
    * @param pair its pair, from 0
-   * @param histories its Tez histories: the session's and the competing applications'
+   * @param history the Tez history of the session whose DAGs are scored
    * @param dagRuntimesMs each session DAG's real run time, by DAG name
    * @param amPreemptions containers the session's AM preempted
    */
-  public record RealRun(String scheduler, int pair, List<Path> histories, Map<String, Long> dagRuntimesMs,
+  public record RealRun(String scheduler, int pair, Path history, Map<String, Long> dagRuntimesMs,
       long amPreemptions) {
   }
+
+  /** The largest gap between the simulated and the real ratio the fidelity goal accepts. */
+  public static final double RATIO_TOLERANCE = 0.03;
 
   /** The replay's figures and a table for the report. */
   public record Result(int pairsScored, double realRatio, double realCiLow, double realCiHigh, double simRatio,
@@ -62,6 +63,23 @@ public final class PairedReplay {
 
     public boolean withinCi() {
       return simRatio >= realCiLow && simRatio <= realCiHigh;
+    }
+
+    /** Each scheduler's simulated AM preemptions within 25% or 3 of the real count, whichever is larger. */
+    public boolean amPreemptionsClose() {
+      return amPreemptionsReal.entrySet().stream().allMatch(e -> {
+        long sim = amPreemptionsSim.getOrDefault(e.getKey(), 0L);
+        return Math.abs(sim - e.getValue()) <= Math.max(3, 0.25 * e.getValue());
+      });
+    }
+
+    /**
+     * Whether the replay meets the fidelity goal: the simulated ratio inside the real interval and
+     * within {@value #RATIO_TOLERANCE} of the real ratio, every DAG within max(10%, its real spread),
+     * AM preemptions close.
+     */
+    public boolean goalMet() {
+      return withinCi() && gap() <= RATIO_TOLERANCE && dagsWithinTolerance == dags && amPreemptionsClose();
     }
 
     /** The figures for a benchmark's JSON line. */
@@ -79,8 +97,10 @@ public final class PairedReplay {
       f.put("dags_within_tolerance", dagsWithinTolerance);
       f.put("dags_scored", dags);
       f.put("real_dag_spread_pct_max", round(realSpreadPctMax));
-      f.put("am_preemptions_real", amPreemptionsReal);
+      f.put("am_preemptions_real_scored", amPreemptionsReal);
       f.put("am_preemptions_sim", amPreemptionsSim);
+      f.put("am_preemptions_close", amPreemptionsClose());
+      f.put("fidelity_goal_met", goalMet());
       return f;
     }
   }
@@ -92,11 +112,12 @@ public final class PairedReplay {
    * @param runs the real runs, two per pair (the baseline's and ours)
    * @param baseline the baseline's scheduler spec, {@code ours} ours
    * @param baseScenario what history cannot say of the cluster (nodes, racks, queues, YARN settings)
-   * @param supplyHints the workload with the location hints the real runs' split generation gave
+   * @param supply a run's workload as history gives it, completed with what history lacks: the
+   *     location hints its split generation gave, the other applications that shared the cluster
    * @param dir where the scenario, workloads and replays are written
    */
   public static Result score(List<RealRun> runs, String baseline, String ours, Path baseScenario,
-      UnaryOperator<Workload> supplyHints, Path dir) throws IOException {
+      BiFunction<RealRun, Workload, Workload> supply, Path dir) throws IOException {
     Files.createDirectories(dir);
     int pairs = runs.stream().mapToInt(RealRun::pair).max().orElse(-1) + 1;
     if (pairs < 3) {
@@ -104,7 +125,7 @@ public final class PairedReplay {
     }
     Path scenario = dir.resolve("calibrated.json");
     RealRun calibrationRun = run(runs, 0, baseline);
-    ReplayScore.cli("calibrate", "--workload", calibrationRun.histories().get(0).toString(), "--cluster", baseScenario.toString(),
+    ReplayScore.cli("calibrate", "--workload", calibrationRun.history().toString(), "--cluster", baseScenario.toString(),
         "--out", scenario.toString());
 
     List<String> dagNames = new ArrayList<>(calibrationRun.dagRuntimesMs().keySet());
@@ -124,9 +145,9 @@ public final class PairedReplay {
         amReal.merge(r.scheduler(), r.amPreemptions(), Long::sum);
       }
       Path workload = dir.resolve(String.format(Locale.ROOT, "pair-%02d-workload.json", p));
-      WorkloadJson.write(supplyHints.apply(oneTimeLine(base.histories())), workload);
+      WorkloadJson.write(supply.apply(base, read(base.history())), workload);
       Path out = dir.resolve(String.format(Locale.ROOT, "pair-%02d-replay", p));
-      ReplayScore.cli("run", "--cluster", scenario.toString(), "--workload", workload.toString(), "--calibrate", "off",
+      ReplayScore.cli("run", "--cluster", scenario.toString(), "--workload", workload.toString(),
           "--scheduler", baseline + "," + ours, "--format", "json", "--out", out.toString(), "--overwrite", "--quiet");
       JsonNode dags = JSON.readTree(out.resolve("dags.json").toFile());
       JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
@@ -175,27 +196,9 @@ public final class PairedReplay {
         amSim, table.toString());
   }
 
-  /** The runs' histories read and put on one time line, as the applications arrived. */
-  private static Workload oneTimeLine(List<Path> histories) throws IOException {
-    List<DagSubmission> all = new ArrayList<>();
-    List<RecordedHistory> recorded = new ArrayList<>();
-    long origin = Long.MAX_VALUE;
-    for (Path h : histories) {
-      RecordedHistory r = TezHistoryReader.readHistory(WorkloadFormat.detect(h).historyInput(h), false,
-          new ArrayList<>());
-      recorded.add(r);
-      origin = Math.min(origin, r.runs().get(0).startMs());
-    }
-    List<String> notes = new ArrayList<>();
-    for (RecordedHistory r : recorded) {
-      long shift = r.runs().get(0).startMs() - origin; // its first DAG's start, on the common line
-      for (DagSubmission d : r.workload().submissions()) {
-        all.add(new DagSubmission(d.id(), d.arrivalMs() + shift, d.queue(), d.session(), d.dag()));
-      }
-      notes.addAll(r.workload().notes());
-    }
-    all.sort((a, b) -> Long.compare(a.arrivalMs(), b.arrivalMs()));
-    return new Workload("recorded runs on one time line", all, notes);
+  private static Workload read(Path history) throws IOException {
+    return TezHistoryReader.readHistory(WorkloadFormat.detect(history).historyInput(history), false,
+        new ArrayList<>()).workload();
   }
 
   private static RealRun run(List<RealRun> runs, int pair, String scheduler) {
