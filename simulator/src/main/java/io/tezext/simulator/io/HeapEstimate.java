@@ -10,8 +10,13 @@ import java.util.Locale;
  * @param heapBytes the heap a workload may fill (this JVM's maximum; smaller in tests)
  */
 public record HeapEstimate(long heapBytes) {
-  /** Heap per task instance over a whole replay, measured: sim-replay's 2.07 million peaked at 658 MB. */
-  static final long BYTES_PER_TASK = 320;
+  /**
+   * Heap a task instance certainly takes, measured: sim-speed's day of 5.86 million (26,000 small
+   * DAGs) peaked at 552 MB, 94 bytes each. A replay whose tasks are mostly live at once holds more
+   * (sim-replay's 2.07 million peaked at 658 MB, 320 each), so this refuses what cannot fit and
+   * never what can; a workload near the limit may still run out.
+   */
+  static final long BYTES_PER_TASK = 90;
   /**
    * Heap per trace row a reader holds until the workload is built (an Alibaba batch_task row: the
    * task, its name, job, span and where it was read), measured: 1 million rows of 49 bytes, four
@@ -46,7 +51,7 @@ public record HeapEstimate(long heapBytes) {
     double need = (double) tasks * BYTES_PER_TASK;
     if (need > heapBytes) {
       throw new InputFileException(String.format(Locale.ROOT, "%s: %,d task instances; replaying them takes about "
-          + "%.1f GB of heap, %s", what, tasks, need / GB, advice(need, smaller)));
+          + "%s of heap, %s", what, tasks, size(need), advice(need, smaller)));
     }
   }
 
@@ -58,7 +63,7 @@ public record HeapEstimate(long heapBytes) {
     double need = (double) nodes * BYTES_PER_NODE;
     if (need > heapBytes) {
       throw new IllegalArgumentException(String.format(Locale.ROOT, "%s: %,d nodes; simulating them takes about "
-          + "%.1f GB of heap, %s", what, nodes, need / GB, advice(need, "simulate fewer nodes")));
+          + "%s of heap, %s", what, nodes, size(need), advice(need, "simulate fewer nodes")));
     }
   }
 
@@ -74,21 +79,27 @@ public record HeapEstimate(long heapBytes) {
     double need = (double) rows * BYTES_PER_ROW + (double) tasks * BYTES_PER_TASK;
     if (need > heapBytes) {
       throw new InputFileException(String.format(Locale.ROOT, "%s: the %,d rows read so far, with %,d task "
-          + "instances, take about %.1f GB of heap to replay, %s", where, rows, tasks, need / GB,
+          + "instances, take about %s of heap to replay, %s", where, rows, tasks, size(need),
           advice(need, "replay a part of the trace")));
     }
     if (rows >= PROJECT_AFTER_ROWS && fractionRead > 0 && fractionRead < 1) {
       double projected = need / fractionRead;
       if (projected > heapBytes) {
-        throw new InputFileException(String.format(Locale.ROOT, "%s: the whole file would take about %.1f GB of heap "
-            + "to replay (%,d rows with %,d task instances in its first %.1f%%), %s", where, projected / GB, rows,
+        throw new InputFileException(String.format(Locale.ROOT, "%s: the whole file would take about %s of heap "
+            + "to replay (%,d rows with %,d task instances in its first %.1f%%), %s", where, size(projected), rows,
             tasks, fractionRead * 100, advice(projected, "replay a part of the trace")));
       }
     }
   }
 
   private String advice(double need, String smaller) {
-    return String.format(Locale.ROOT, "more than this JVM's %.1f GB: set TEZEXT_SIM_HEAP (for example "
-        + "TEZEXT_SIM_HEAP=%dg) or %s", heapBytes / GB, (long) Math.ceil(need * 1.5 / GB), smaller);
+    return String.format(Locale.ROOT, "more than this JVM's %s: set TEZEXT_SIM_HEAP (for example "
+        + "TEZEXT_SIM_HEAP=%dg) or %s", size(heapBytes), (long) Math.ceil(need * 1.5 / GB), smaller);
+  }
+
+  /** Bytes in GB to a tenth, or in MB below a gigabyte (where "0.0 GB" would say nothing). */
+  private static String size(double bytes) {
+    return bytes >= GB ? String.format(Locale.ROOT, "%.1f GB", bytes / GB)
+        : String.format(Locale.ROOT, "%,d MB", Math.round(bytes / (1 << 20)));
   }
 }

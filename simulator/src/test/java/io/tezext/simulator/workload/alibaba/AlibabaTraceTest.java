@@ -199,13 +199,13 @@ class AlibabaTraceTest {
       rows.append("M1,1,j_").append(job).append(",1,Terminated,100,200,100,0.5\n");
     }
     Path file = write("batch_task.csv", rows.toString());
-    // 100,000 rows of one instance each take about 69 MB; a heap of 16 MB is passed a fifth of the way in,
+    // 100,000 rows of one instance each take about 47 MB; a heap of 16 MB is passed a third of the way in,
     // but the projection from the first 10,000 rows (a tenth of the file) says so at once.
     ReadContext context = new ReadContext(CLUSTER, 1, new BadRecords(false, new ArrayList<>()), new HeapEstimate(16 << 20));
 
     assertThatThrownBy(() -> AlibabaTrace.read(file, context))
         .isInstanceOf(InputFileException.class)
-        .hasMessageStartingWith(file + " line 10000: the whole file would take about 0.1 GB of heap to replay "
+        .hasMessageStartingWith(file + " line 10000: the whole file would take about 48 MB of heap to replay "
             + "(10,000 rows with 10,000 task instances in its first ")
         .hasMessageContaining("TEZEXT_SIM_HEAP");
   }
