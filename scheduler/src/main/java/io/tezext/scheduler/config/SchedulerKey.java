@@ -117,7 +117,12 @@ public final class SchedulerKey<T> {
 
   /** The default as {@code tez-site.xml} would write it. */
   public String defaultText() {
-    return defaultValue instanceof Enum<?> e ? e.name().toLowerCase(Locale.ROOT) : String.valueOf(defaultValue);
+    return text(defaultValue);
+  }
+
+  /** A value of the key as {@code tez-site.xml} would write it. */
+  public String text(Object value) {
+    return value instanceof Enum<?> e ? e.name().toLowerCase(Locale.ROOT) : String.valueOf(value);
   }
 
   /** The key's value in {@code conf}, or its default; a bad value fails naming the key and what it accepts. */

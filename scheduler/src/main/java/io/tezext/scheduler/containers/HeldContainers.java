@@ -26,6 +26,7 @@ public final class HeldContainers {
   private final Map<Integer, Integer> runningByVertex = new HashMap<>();
   private long sequence;
   private long heldMemoryMb;
+  private int preempting;
 
   /** A new container from YARN: held, idle until a task is assigned. */
   public HeldContainer add(Container container, String rack, long nowMs) {
@@ -75,6 +76,7 @@ public final class HeldContainers {
   /** The scheduler asked the AM to preempt the container's task. */
   public void preempting(HeldContainer c) {
     c.moveTo(State.PREEMPTING, State.RUNNING);
+    preempting++;
   }
 
   /** The container is handed back or completed; returns false if it was gone already. */
@@ -84,6 +86,8 @@ public final class HeldContainers {
     }
     if (c.state() == State.IDLE) {
       idle.remove(c);
+    } else if (c.state() == State.PREEMPTING) {
+      preempting--;
     }
     c.moveTo(State.RELEASED, State.IDLE, State.RUNNING, State.PREEMPTING);
     clearTask(c);
@@ -155,6 +159,11 @@ public final class HeldContainers {
 
   public int size() {
     return byId.size();
+  }
+
+  /** Containers whose preemption was asked and has not landed yet (Tez has not given them back). */
+  public int preemptionsInFlight() {
+    return preempting;
   }
 
   public long heldMemoryMb() {

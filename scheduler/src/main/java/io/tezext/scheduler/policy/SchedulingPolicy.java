@@ -186,7 +186,9 @@ public final class SchedulingPolicy {
     pending.promote(nowMs);
     List<HeldContainer> fresh = new ArrayList<>(containers.size());
     for (Container container : containers) {
-      fresh.add(held.add(container, cluster.rackOf(container.getNodeId().getHost()), nowMs));
+      HeldContainer c = held.add(container, cluster.rackOf(container.getNodeId().getHost()), nowMs);
+      preemption.allocated(c.memoryMb);
+      fresh.add(c);
     }
     releaseUseless(place(fresh, nowMs, true)); // the others stay idle: the DAG's next vertices may need them soon
     settle(nowMs);
@@ -484,12 +486,13 @@ public final class SchedulingPolicy {
   /**
    * Ends every call: when a vertex's last waiting task left (it got a container, or was withdrawn),
    * the vertices it blocked may run, and idle containers are offered to them at once rather than at
-   * the next heartbeat; then the wake-up is set.
+   * the next heartbeat; then preemption learns whether its kills have landed, and the wake-up is set.
    */
   private void settle(long nowMs) {
     while (pending.takeUnblocked() && held.hasIdle() && !pending.isEmpty()) {
       place(held.idle(), nowMs, false);
     }
+    preemption.inFlight(nowMs, held.preemptionsInFlight());
     scheduleWake(nowMs);
   }
 

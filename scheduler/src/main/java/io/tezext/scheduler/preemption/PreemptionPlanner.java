@@ -12,19 +12,37 @@ import io.tezext.scheduler.requests.PendingRequest;
 
 /**
  * Decides when to preempt and what: when the highest-priority runnable request has waited past the
- * deadline, or neither YARN's headroom nor an idle container can fit it, and the last round was long
- * enough ago. It first hands back idle containers no runnable request can use; then, if that is not
- * enough room, preempts tasks of the waiting vertex's descendants only (never a vertex it depends
- * on), those that lose the least work first (shortest run so far), no more than the room needed,
- * and no more than a share of the AM's task containers per round.
+ * deadline, or neither YARN's headroom nor an idle container can fit it, and the last round is over
+ * and long enough ago. It first hands back idle containers no runnable request can use; then, if that
+ * is not enough room, preempts tasks of the waiting vertex's descendants only (never a vertex it
+ * depends on), those that lose the least work first (shortest run so far), no more than the room
+ * needed, and no more than a share of the AM's task containers per round.
+ *
+ * <p>One round at a time: none while the last one's kills have not landed, and the interval counts
+ * from their landing. A round whose freed room did not come back to the AM (no container allocated
+ * between its kills and the next check: another application took the room) doubles the interval
+ * for the next, up to {@value #MAX_BACKOFF}x; kills that only give room away destroy work and buy
+ * nothing. A round whose room came back resets it.
  */
 public final class PreemptionPlanner {
   /** Least work lost first: the most recently assigned; ties broken by allocation order. */
   private static final Comparator<HeldContainer> LEAST_WORK_LOST =
       Comparator.comparingLong((HeldContainer c) -> -c.assignedMs).thenComparing(c -> c.id);
 
+  /** The most the interval grows after rounds whose room went elsewhere. */
+  static final int MAX_BACKOFF = 8;
+
   private final SchedulerSettings settings;
   private long lastRoundMs = Long.MIN_VALUE;
+  /** When the last round that preempted was planned. */
+  private long lastKillsMs = Long.MIN_VALUE;
+  /** Whether the last round preempted and has not been judged yet (did its room come back?). */
+  private boolean judging;
+  /** Memory YARN allocated to the AM since the last round preempted. */
+  private long regainedMb;
+  private int backoff = 1;
+  /** Containers a round preempted that Tez has not given back yet. */
+  private int inFlight;
 
   public PreemptionPlanner(SchedulerSettings settings) {
     this.settings = settings;
@@ -42,7 +60,15 @@ public final class PreemptionPlanner {
    */
   public boolean isDue(long nowMs, PendingRequest waiting, long headroomMb, int headroomVcores, boolean countVcores,
       boolean idleFits) {
-    if (lastRoundMs != Long.MIN_VALUE && nowMs - lastRoundMs < settings.preemptionIntervalMs()) {
+    // Kills Tez never gives back hold no round past the deadline.
+    if (inFlight > 0 && nowMs - lastKillsMs < settings.preemptionMaxWaitMs()) {
+      return false;
+    }
+    if (judging && nowMs - lastRoundMs >= settings.preemptionIntervalMs() * backoff) {
+      judging = false;
+      backoff = regainedMb > 0 ? 1 : Math.min(MAX_BACKOFF, backoff * 2);
+    }
+    if (lastRoundMs != Long.MIN_VALUE && nowMs - lastRoundMs < settings.preemptionIntervalMs() * backoff) {
       return false;
     }
     return overdue(nowMs, waiting) || !(fits(waiting, headroomMb, headroomVcores, countVcores) || idleFits);
@@ -104,7 +130,29 @@ public final class PreemptionPlanner {
     if (!plan.isEmpty()) {
       lastRoundMs = nowMs;
     }
+    if (!preempt.isEmpty()) {
+      lastKillsMs = nowMs;
+      judging = true;
+      regainedMb = 0;
+    }
     return plan;
+  }
+
+  /**
+   * After every call of the policy: how many preempted containers Tez has not given back yet. While
+   * some are (up to the deadline), the interval's start moves with the time: it counts from when
+   * the last one landed.
+   */
+  public void inFlight(long nowMs, int containers) {
+    if (inFlight > 0 && nowMs - lastKillsMs < settings.preemptionMaxWaitMs()) {
+      lastRoundMs = nowMs;
+    }
+    inFlight = containers;
+  }
+
+  /** YARN allocated the AM containers of this much memory (the room a round freed may be among it). */
+  public void allocated(long memoryMb) {
+    regainedMb += memoryMb;
   }
 
   private boolean overdue(long nowMs, PendingRequest waiting) {

@@ -37,6 +37,7 @@ import org.slf4j.LoggerFactory;
 
 import io.tezext.scheduler.SuppressForbidden;
 import io.tezext.scheduler.config.DagSettings;
+import io.tezext.scheduler.config.SchedulerKeys;
 import io.tezext.scheduler.config.SchedulerSettings;
 import io.tezext.scheduler.locality.LocalityPlan;
 import io.tezext.scheduler.policy.Decisions;
@@ -71,6 +72,8 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
   private final boolean ownsMachinery;
   private YarnClusterView cluster;
   private SchedulingPolicy policy;
+  /** The configuration the scheduler started with: its AM-scope keys are the ones in effect. */
+  private Configuration amConf;
   private boolean countVcores;
   private int dagIndex = -1;
   /** The current DAG's configuration has a bad key of ours: the DAG is being failed, its tasks get nothing. */
@@ -106,6 +109,7 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
   public void initialize() throws Exception {
     super.initialize();
     Configuration conf = TezUtils.createConfFromUserPayload(getContext().getInitialUserPayload());
+    amConf = conf;
     SchedulerSettings settings;
     try {
       settings = SchedulerSettings.of(conf);
@@ -266,6 +270,10 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
       return descendants[vertex];
     }, settings);
     LOG.info("tezext scheduler: DAG {} ({}): {}", dagIndex, dag.getName(), settings.summary());
+    // Tez's plugin API gives no way to add a diagnostic to a DAG short of failing it: the DAG's log says it.
+    for (String ignored : SchedulerKeys.ignoredInDag(amConf, dag.getConf())) {
+      LOG.warn("tezext scheduler: DAG {} ({}): {}", dagIndex, dag.getName(), ignored);
+    }
   }
 
   @Override

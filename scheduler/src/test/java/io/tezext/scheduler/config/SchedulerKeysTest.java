@@ -50,6 +50,19 @@ class SchedulerKeysTest {
   }
 
   @Test
+  void anAmKeyADagSetsOtherwiseIsNamedWithBothValuesAndWhenItTakesEffect() {
+    Configuration am = conf("tezext.scheduler.preemption.max-wait-ms", "20000");
+    Configuration dag = conf("tezext.scheduler.preemption.max-wait-ms", "5000", // a Hive SET: cannot take effect
+        "tezext.scheduler.reuse.enabled", "true", // the AM's value (its default): nothing to say
+        "tezext.scheduler.locality.mode", "relaxed"); // DAG scope: takes effect
+    assertThat(SchedulerKeys.ignoredInDag(am, dag)).containsExactly("tezext.scheduler.preemption.max-wait-ms = 5000 in "
+        + "the DAG's configuration has no effect: an AM-scope key, read when the session's AM started (this AM runs "
+        + "with 20000); it takes effect when a session starts with it (tez-site.xml, or the session's configuration "
+        + "before it starts)");
+    assertThat(SchedulerKeys.ignoredInDag(am, am)).isEmpty();
+  }
+
+  @Test
   void everyKeyIsUnderThePrefixOnceWithADocAndADefaultItAccepts() {
     for (SchedulerKey<?> key : SchedulerKeys.ALL) {
       assertThat(key.name()).startsWith(SchedulerKey.PREFIX);

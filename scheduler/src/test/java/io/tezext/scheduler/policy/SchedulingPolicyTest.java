@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.apache.hadoop.yarn.api.records.Container;
+import org.apache.hadoop.yarn.api.records.ContainerId;
 import org.apache.hadoop.yarn.api.records.ContainerExitStatus;
 import org.apache.hadoop.yarn.api.records.ContainerState;
 import org.apache.hadoop.yarn.api.records.ContainerStatus;
@@ -29,6 +30,14 @@ class SchedulingPolicyTest {
     f.allocate(c);
     assertThat(f.out.assigned).containsEntry(task, c.getId());
     return c;
+  }
+
+  /** Tez gives back the containers whose preemption was asked: their tasks are deallocated. */
+  private static void landKills(PolicyFixture f) {
+    for (ContainerId id : f.out.preempted) {
+      f.out.assigned.entrySet().stream().filter(e -> e.getValue().equals(id)).map(e -> (String) e.getKey())
+          .filter(task -> f.policy.runningTasks().contains(task)).toList().forEach(f::finish);
+    }
   }
 
   @Nested
@@ -239,12 +248,60 @@ class SchedulingPolicyTest {
       }
       f.heartbeat(0);
       assertThat(f.out.preempted).hasSize(2); // 10% of 20
-      f.advanceTo(2_999);
+      f.advanceTo(4_000);
       f.heartbeat(0);
-      assertThat(f.out.preempted).hasSize(2); // no storm: the next round is 3 s after
+      assertThat(f.out.preempted).hasSize(2); // one round at a time: its kills have not landed
+      f.advanceTo(5_000);
+      landKills(f);
+      f.allocate(f.container("a1", 5)); // the room came back: t0 runs
+      f.advanceTo(7_999);
+      f.heartbeat(0);
+      assertThat(f.out.preempted).hasSize(2); // no storm: the next round is 3 s after the kills landed
+      f.advanceTo(8_000);
+      f.heartbeat(0);
+      assertThat(f.out.preempted).hasSize(3); // 10% of the 19 running now
+    }
+
+    @Test
+    void aRoundWhoseRoomWentToAnotherApplicationDoublesTheWaitForTheNext() {
+      f.startDag(DELAY, chain);
+      for (int i = 0; i < 20; i++) {
+        running(f, "d" + i, 1, 8, "a" + (1 + i % 3));
+      }
+      for (int i = 0; i < 6; i++) {
+        f.request("t" + i, 0, 5);
+      }
+      f.heartbeat(0);
+      landKills(f); // landed at 0; YARN gives the AM nothing back
       f.advanceTo(3_000);
       f.heartbeat(0);
-      assertThat(f.out.preempted).hasSize(4);
+      assertThat(f.out.preempted).hasSize(2); // the kills bought nothing: wait twice as long
+      f.advanceTo(5_999);
+      f.heartbeat(0);
+      assertThat(f.out.preempted).hasSize(2);
+      f.advanceTo(6_000);
+      f.heartbeat(0);
+      assertThat(f.out.preempted).hasSize(3); // 10% of the 18 running now
+    }
+
+    @Test
+    void killsTezNeverGivesBackHoldNoRoundPastTheDeadline() {
+      f.startDag(DELAY, chain);
+      for (int i = 0; i < 20; i++) {
+        running(f, "d" + i, 1, 8, "a" + (1 + i % 3));
+      }
+      f.request("t0", 0, 5);
+      f.heartbeat(0);
+      assertThat(f.out.preempted).hasSize(1);
+      f.advanceTo(29_999);
+      f.heartbeat(0);
+      assertThat(f.out.preempted).hasSize(1);
+      f.advanceTo(33_000);
+      f.heartbeat(0); // the kill bought nothing by the deadline: the next round waits twice the interval
+      assertThat(f.out.preempted).hasSize(1);
+      f.advanceTo(36_000);
+      f.heartbeat(0);
+      assertThat(f.out.preempted).hasSize(2);
     }
 
     @Test

@@ -24,10 +24,13 @@ import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
  * Real runs of two schedulers in interleaved pairs, replayed, as a user would replay them, to see
  * whether the simulator ranks the schedulers as the real cluster did. Through the command line: a
  * scenario calibrated on the first pair's baseline run ({@code tezext-sim calibrate --cluster BASE},
- * BASE saying what history cannot: nodes, racks, queues, the RM's preemption); then each other pair's
- * recorded session, completed with what its history does not keep (the location hints its split
- * generation gave, the applications it competed with), replayed with both schedulers
- * ({@code tezext-sim run}). Nothing is fitted to the pairs scored.
+ * BASE saying what history cannot: nodes, racks, queues, the RM's preemption); then each run of
+ * every other pair, completed with what its history does not keep (the location hints its split
+ * generation gave, the applications it competed with), replayed with the scheduler it ran
+ * ({@code tezext-sim run}). Each run from its own history: a session's client submits its next DAG
+ * when the last one returns, so a run's arrival times follow its own scheduler's pace; replayed at
+ * the other run's times, a faster scheduler would sit idle between DAGs it ran back to back for
+ * real. Nothing is fitted to the pairs scored.
  *
  * <p>Reported: the simulated ratio of mean DAG time (ours over the baseline, geometric mean over the
  * scored pairs) against the real one and its 95% interval over the same pairs; each DAG's simulated
@@ -144,21 +147,23 @@ public final class PairedReplay {
             .computeIfAbsent(dag, k -> new ArrayList<>()).add(ms));
         amReal.merge(r.scheduler(), r.amPreemptions(), Long::sum);
       }
-      Path workload = dir.resolve(String.format(Locale.ROOT, "pair-%02d-workload.json", p));
-      WorkloadJson.write(supply.apply(base, read(base.history())), workload);
-      Path out = dir.resolve(String.format(Locale.ROOT, "pair-%02d-replay", p));
-      ReplayScore.cli("run", "--cluster", scenario.toString(), "--workload", workload.toString(),
-          "--scheduler", baseline + "," + ours, "--format", "json", "--out", out.toString(), "--overwrite", "--quiet");
-      JsonNode dags = JSON.readTree(out.resolve("dags.json").toFile());
-      JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
       double[] simMeans = new double[2];
       int i = 0;
-      for (String scheduler : List.of(baseline, ours)) {
+      for (RealRun r : List.of(base, mine)) {
+        String scheduler = r.scheduler();
+        String name = String.format(Locale.ROOT, "pair-%02d-%s", p, scheduler);
+        Path workload = dir.resolve(name + "-workload.json");
+        WorkloadJson.write(supply.apply(r, read(r.history())), workload);
+        Path out = dir.resolve(name + "-replay");
+        ReplayScore.cli("run", "--cluster", scenario.toString(), "--workload", workload.toString(),
+            "--scheduler", scheduler, "--format", "json", "--out", out.toString(), "--overwrite", "--quiet");
+        JsonNode dags = JSON.readTree(out.resolve("dags.json").toFile());
+        JsonNode summary = JSON.readTree(out.resolve("summary.json").toFile());
         List<Long> times = new ArrayList<>();
-        for (String name : dagNames) {
-          long ms = simulatedRuntime(dags.path(scheduler), name);
+        for (String dag : dagNames) {
+          long ms = simulatedRuntime(dags.path(scheduler), dag);
           times.add(ms);
-          simTimes.computeIfAbsent(scheduler, k -> new TreeMap<>()).computeIfAbsent(name, k -> new ArrayList<>()).add(ms);
+          simTimes.computeIfAbsent(scheduler, k -> new TreeMap<>()).computeIfAbsent(dag, k -> new ArrayList<>()).add(ms);
         }
         simMeans[i++] = mean(times);
         amSim.merge(scheduler, amPreemptions(summary, scheduler), Long::sum);
