@@ -199,6 +199,17 @@ class SchedulingPolicyTest {
     /** Vertex 0 feeds 1, which feeds 2. */
     private final int[][] chain = {{0, 1, 2}, {1, 2}};
 
+    /** Twenty tasks of vertex 1 run (on /a), and {@code waiting} tasks of its ancestor, vertex 0, wait. */
+    private void twentyDescendantsRunningAndWaiting(int waiting) {
+      f.startDag(DELAY, chain);
+      for (int i = 0; i < 20; i++) {
+        running(f, "d" + i, 1, 8, "a" + (1 + i % 3));
+      }
+      for (int i = 0; i < waiting; i++) {
+        f.request("t" + i, 0, 5);
+      }
+    }
+
     @Test
     void aRequestWaitingPastTheDeadlinePreemptsEvenWhenHeadroomSaysThereIsRoom() {
       f.startDag(DELAY, chain);
@@ -239,13 +250,7 @@ class SchedulingPolicyTest {
 
     @Test
     void aRoundTakesAtMostItsShareAndRoundsComeNoCloserThanTheInterval() {
-      f.startDag(DELAY, chain);
-      for (int i = 0; i < 20; i++) {
-        running(f, "d" + i, 1, 8, "a" + (1 + i % 3));
-      }
-      for (int i = 0; i < 6; i++) {
-        f.request("t" + i, 0, 5);
-      }
+      twentyDescendantsRunningAndWaiting(6);
       f.heartbeat(0);
       assertThat(f.out.preempted).hasSize(2); // 10% of 20
       f.advanceTo(4_000);
@@ -264,13 +269,7 @@ class SchedulingPolicyTest {
 
     @Test
     void aRoundWhoseRoomWentToAnotherApplicationDoublesTheWaitForTheNext() {
-      f.startDag(DELAY, chain);
-      for (int i = 0; i < 20; i++) {
-        running(f, "d" + i, 1, 8, "a" + (1 + i % 3));
-      }
-      for (int i = 0; i < 6; i++) {
-        f.request("t" + i, 0, 5);
-      }
+      twentyDescendantsRunningAndWaiting(6);
       f.heartbeat(0);
       landKills(f); // landed at 0; YARN gives the AM nothing back
       f.advanceTo(3_000);
@@ -286,11 +285,7 @@ class SchedulingPolicyTest {
 
     @Test
     void killsTezNeverGivesBackHoldNoRoundPastTheDeadline() {
-      f.startDag(DELAY, chain);
-      for (int i = 0; i < 20; i++) {
-        running(f, "d" + i, 1, 8, "a" + (1 + i % 3));
-      }
-      f.request("t0", 0, 5);
+      twentyDescendantsRunningAndWaiting(1);
       f.heartbeat(0);
       assertThat(f.out.preempted).hasSize(1);
       f.advanceTo(29_999);
@@ -306,11 +301,7 @@ class SchedulingPolicyTest {
 
     @Test
     void itTakesNoMoreThanTheRoomTheWaitingPriorityNeeds() {
-      f.startDag(DELAY, chain);
-      for (int i = 0; i < 20; i++) {
-        running(f, "d" + i, 1, 8, "a" + (1 + i % 3));
-      }
-      f.request("t0", 0, 5);
+      twentyDescendantsRunningAndWaiting(1);
       f.heartbeat(0);
       assertThat(f.out.preempted).hasSize(1);
     }
