@@ -79,9 +79,22 @@ class HiveIoContextOpenAheadTest {
     return new TezGroupedSplit(splits, HiveStyleTextInputFormat.class.getName(), new String[0], null, length);
   }
 
-  /** Reads every row; counts those read while Hive's IOContext named another file than theirs. */
+  /** What one read delivered: its rows, and those read while Hive's IOContext named another file than theirs. */
+  private record Read(long rows, long underAnotherPath) {
+    long lost() {
+      return 4L * ROWS_PER_FILE - rows;
+    }
+  }
+
+  /** Reads every row; {@link #read} checks that none was lost. */
   private static long rowsWithAnotherPartitionsPath(RecordReader<LongWritable, Text> reader, JobConf job)
       throws IOException {
+    Read read = read(reader, job);
+    assertThat(read.lost()).as("rows lost").isZero();
+    return read.underAnotherPath();
+  }
+
+  private static Read read(RecordReader<LongWritable, Text> reader, JobConf job) throws IOException {
     long wrong = 0;
     long rows = 0;
     LongWritable key = reader.createKey();
@@ -95,8 +108,7 @@ class HiveIoContextOpenAheadTest {
       }
     }
     reader.close();
-    assertThat(rows).isEqualTo(4L * ROWS_PER_FILE);
-    return wrong;
+    return new Read(rows, wrong);
   }
 
   private JobConf job(String input) {
@@ -127,8 +139,11 @@ class HiveIoContextOpenAheadTest {
     job.setInt("tez.grouping.split.init.threads", 2);
     TezGroupedSplitsInputFormat<LongWritable, Text> tez = new TezGroupedSplitsInputFormat<>();
     tez.setConf(job);
-    assertThat(rowsWithAnotherPartitionsPath(tez.getRecordReader(fourPartitions(job), job, Reporter.NULL), job))
-        .as("rows read under another file's path, Tez's async mode").isPositive();
+    // Tez 0.10.5's async mode (TEZ-4397) may also lose a whole split when its opens race the read (seen on a
+    // loaded host): either is its failure.
+    Read tezRead = read(tez.getRecordReader(fourPartitions(job), job, Reporter.NULL), job);
+    assertThat(tezRead.underAnotherPath() + tezRead.lost())
+        .as("rows read under another file's path or lost, Tez's async mode").isPositive();
 
     JobConf ours = job("ours-ahead");
     ours.setInt("tezext.reader.open-ahead", 3);
