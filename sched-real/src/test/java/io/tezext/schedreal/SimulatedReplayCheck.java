@@ -124,7 +124,7 @@ final class SimulatedReplayCheck implements RecordedRunsCheck {
     List<DagSubmission> all = new ArrayList<>();
     all.add(new DagSubmission("competitor", 0, queue, null, load));
     for (DagSubmission d : session.submissions()) {
-      all.add(new DagSubmission(d.id(), d.arrivalMs() + leadMs, d.queue(), d.session(), d.dag()));
+      all.add(new DagSubmission(d.id(), d.arrivalMs() + leadMs, d.queue(), d.session(), d.dag(), d.thinkMs()));
     }
     return new Workload(session.name(), all, session.notes());
   }
@@ -184,8 +184,7 @@ final class SimulatedReplayCheck implements RecordedRunsCheck {
         }
         vertices.add(new VertexSpec(v.name(), v.memoryMb(), v.vcores(), InputStorage.HDFS, v.inputInitMs(), tasks));
       }
-      out.add(new DagSubmission(d.id(), d.arrivalMs(), d.queue(), d.session(),
-          new DagSpec(d.dag().name(), vertices, d.dag().edges())));
+      out.add(d.withDag(new DagSpec(d.dag().name(), vertices, d.dag().edges())));
     }
     return new Workload(w.name(), out, w.notes());
   }

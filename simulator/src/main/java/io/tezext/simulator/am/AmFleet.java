@@ -13,6 +13,7 @@ import org.apache.tez.dag.api.UserPayload;
 
 import io.tezext.simulator.cluster.ResourceManager;
 import io.tezext.simulator.engine.EventLoop;
+import io.tezext.simulator.engine.Phase;
 import io.tezext.simulator.metrics.CpuMeter;
 import io.tezext.simulator.metrics.RunRecorder;
 import io.tezext.simulator.scheduler.SchedulerFactory;
@@ -21,12 +22,16 @@ import io.tezext.simulator.workload.DagSubmission;
 /**
  * The Tez AMs of one run. A DAG with a session goes to that session's AM (started with its first
  * DAG, ended after its last); a DAG without one gets an AM of its own, as a non-session TezClient
- * would give it.
+ * would give it. A closed-loop DAG ({@link DagSubmission#closedLoop}) is submitted here, its think
+ * time after its session's previous DAG ends, as its client would submit it.
  */
 public final class AmFleet {
   private final AmEnvironment env;
   private final Map<String, Integer> dagsPerSession = new HashMap<>();
   private final Map<String, SimAm> sessions = new HashMap<>();
+  /** A DAG's id -> the closed-loop DAG of its session that its end submits. */
+  private final Map<String, DagSubmission> followers = new HashMap<>();
+  private final List<DagSubmission> timedArrivals = new ArrayList<>();
   private final List<SimAm> ams = new ArrayList<>();
   private int apps;
   private int exited;
@@ -37,10 +42,41 @@ public final class AmFleet {
       CpuMeter cpu, List<DagSubmission> submissions) {
     this.env = new AmEnvironment(loop, rm, recorder, schedulerFactory, settings, schedulerConf, schedulerPayload,
         rackOf, maxCapability, containerFailureProbability, seed, cpu);
-    for (DagSubmission s : submissions) {
+    Map<String, DagSubmission> lastOfSession = new HashMap<>();
+    for (DagSubmission s : submissions) { // in arrival order
+      DagSubmission previous = null;
       if (s.session() != null) {
         dagsPerSession.merge(s.session(), 1, Integer::sum);
+        previous = lastOfSession.put(s.session(), s);
       }
+      if (previous != null && s.closedLoop()) {
+        followers.put(previous.id(), s);
+      } else {
+        timedArrivals.add(s);
+      }
+    }
+  }
+
+  /**
+   * The DAGs that arrive at their own time, in arrival order; each of the others is submitted its
+   * think time after its session's previous DAG ends.
+   */
+  public List<DagSubmission> timedArrivals() {
+    return timedArrivals;
+  }
+
+  /** True while a closed-loop DAG has yet to arrive. */
+  public boolean followersPending() {
+    return !followers.isEmpty();
+  }
+
+  private void dagEnded(DagSubmission dag) {
+    DagSubmission next = followers.get(dag.id());
+    if (next != null) {
+      env.loop().after(next.thinkMs(), Phase.WORK, () -> {
+        followers.remove(dag.id());
+        arrive(next);
+      });
     }
   }
 
@@ -59,7 +95,7 @@ public final class AmFleet {
   private SimAm newAm(String queue, boolean session, int expectedDags) {
     apps++;
     SimAm am = new SimAm(env, String.format(Locale.ROOT, "application_0_%04d", apps), apps, queue, session,
-        expectedDags, () -> exited++);
+        expectedDags, this::dagEnded, () -> exited++);
     ams.add(am);
     return am;
   }

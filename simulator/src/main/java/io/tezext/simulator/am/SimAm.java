@@ -8,6 +8,7 @@ import static io.tezext.simulator.am.AmSettings.SLOW_START_MIN_FRACTION;
 
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.function.Consumer;
 
 import org.apache.hadoop.yarn.api.records.ApplicationAttemptId;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
@@ -40,8 +41,9 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
   private final String queue;
   private final boolean session;
   private final int expectedDags;
-  private final Deque<DagSubmission> waiting = new ArrayDeque<>();
+  private final Deque<Arrival> waiting = new ArrayDeque<>();
   private final VertexStartPolicy startPolicy;
+  private final Consumer<DagSubmission> onDagEnd;
   private final Runnable onExit;
   private RmApp rmApp;
   private SimulatedAmRmClient<?> client;
@@ -56,8 +58,9 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
   private boolean exited;
 
   SimAm(AmEnvironment env, String appId, int appNumber, String queue, boolean session, int expectedDags,
-      Runnable onExit) {
+      Consumer<DagSubmission> onDagEnd, Runnable onExit) {
     this.env = env;
+    this.onDagEnd = onDagEnd;
     this.onExit = onExit;
     this.appId = appId;
     this.appNumber = appNumber;
@@ -70,7 +73,7 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
 
   /** A DAG arrives for this AM: the first one also submits the application to the RM. */
   void submit(DagSubmission dag) {
-    waiting.add(dag);
+    waiting.add(new Arrival(dag, env.loop().now()));
     if (rmApp == null) {
       rmApp = env.rm().submit(appId, queue, env.settings().get(AM_MEMORY_MB), 1, this);
     } else if (registered && current == null) {
@@ -153,8 +156,9 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
     if (current != null || waiting.isEmpty()) {
       return;
     }
-    DagSubmission next = waiting.poll();
-    current = new SimDag(next, ++dagsStarted, env.schedulerConf());
+    Arrival next = waiting.poll();
+    current = new SimDag(next.dag(), ++dagsStarted, env.schedulerConf());
+    current.arrivalMs = next.atMs();
     current.startMs = env.loop().now();
     for (SimVertex v : current.vertices) {
       if (v.hasRootInput()) {
@@ -286,12 +290,13 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
       attempts.killAll(dag);
     }
     env.recorder().dagEnded(new DagRecord(dag.submission.id(), dag.submission.dag().name(), queue,
-        dag.submission.arrivalMs(), dag.startMs, env.loop().now(), dag.totalTasks,
+        dag.arrivalMs, dag.startMs, env.loop().now(), dag.totalTasks,
         dag.submission.dag().workMs(), dag.submission.dag().workMbMs(),
         CriticalPath.of(dag.submission.dag(), env.settings()), succeeded));
     scheduler.call(scheduler.scheduler::dagComplete);
     current = null;
     dagsEnded++;
+    onDagEnd.accept(dag.submission);
     if (dagsEnded == expectedDags) {
       env.loop().after(0, Phase.AM_DISPATCH, this::exit);
     } else {
@@ -322,8 +327,8 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
   /** Tasks of this AM's DAGs that have neither succeeded nor been reported failed: all of a DAG still queued. */
   long unfinishedTasks() {
     long n = current != null && !current.ended ? current.totalTasks - current.succeededTasks : 0;
-    for (DagSubmission d : waiting) {
-      n += d.dag().taskCount();
+    for (Arrival a : waiting) {
+      n += a.dag().dag().taskCount();
     }
     return n;
   }
@@ -347,5 +352,9 @@ final class SimAm implements RmApp.AmContainerListener, AttemptLifecycle.Listene
 
   SimDag currentDag() {
     return current;
+  }
+
+  /** A DAG waiting for this AM, and when it was submitted. */
+  private record Arrival(DagSubmission dag, long atMs) {
   }
 }

@@ -29,6 +29,8 @@ final class SimDag implements DagInfo {
   final List<SimAttempt> waitingForInputs = new ArrayList<>();
   final int totalTasks;
   int succeededTasks;
+  /** When its client submitted it; it starts once the AM has ended the DAG before. */
+  long arrivalMs = -1;
   long startMs = -1;
   boolean ended;
 

@@ -25,12 +25,12 @@ final class HangWatch {
   private long quietSinceMs;
   private long hungAtMs = -1;
 
-  private final long lastArrivalMs;
+  private final BooleanSupplier allArrived;
 
-  HangWatch(EventLoop loop, RunRecorder recorder, long lastArrivalMs) {
+  HangWatch(EventLoop loop, RunRecorder recorder, BooleanSupplier allArrived) {
     this.loop = loop;
     this.recorder = recorder;
-    this.lastArrivalMs = lastArrivalMs;
+    this.allArrived = allArrived;
   }
 
   /** Starts watching at {@code fromMs}, while {@code running} says the run goes on. */
@@ -42,7 +42,7 @@ final class HangWatch {
   private void check(BooleanSupplier running) {
     long now = loop.now();
     boolean quiet = recorder.progress() == lastProgress && recorder.workingTasks() == 0
-        && (recorder.waitingAttempts() > 0 || now > lastArrivalMs);
+        && (recorder.waitingAttempts() > 0 || allArrived.getAsBoolean());
     if (!quiet) {
       lastProgress = recorder.progress();
       quietSinceMs = now;

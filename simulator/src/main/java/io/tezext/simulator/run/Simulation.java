@@ -116,7 +116,7 @@ public final class Simulation {
         workload.submissions());
 
     List<DagSubmission> submissions = workload.submissions();
-    for (DagSubmission s : submissions) {
+    for (DagSubmission s : fleet.timedArrivals()) {
       loop.at(s.arrivalMs(), Phase.WORK, () -> fleet.arrive(s));
     }
     for (Failures.NodeLoss loss : scenario.failures().nodeLosses()) {
@@ -125,8 +125,10 @@ public final class Simulation {
     long first = submissions.isEmpty() ? 0 : submissions.get(0).arrivalMs();
     int total = submissions.size();
     sampleEvery(loop, rm, recorder, first, () -> recorder.dagsEnded() < total);
-    HangWatch hangs = new HangWatch(loop, recorder, submissions.isEmpty() ? 0
-        : submissions.get(submissions.size() - 1).arrivalMs());
+    List<DagSubmission> timed = fleet.timedArrivals();
+    long lastTimedArrivalMs = timed.isEmpty() ? 0 : timed.get(timed.size() - 1).arrivalMs();
+    HangWatch hangs = new HangWatch(loop, recorder,
+        () -> loop.now() > lastTimedArrivalMs && !fleet.followersPending());
     hangs.start(first, () -> recorder.dagsEnded() < total);
     long deadlineMs = options.maxSimulatedMs() == Long.MAX_VALUE ? Long.MAX_VALUE
         : submissions.get(submissions.size() - 1).arrivalMs() + options.maxSimulatedMs();

@@ -39,10 +39,10 @@ public record Workload(String name, List<DagSubmission> submissions, List<String
     }
     long total = sorted.isEmpty() ? 0 : sorted.get(sorted.size() - 1).arrivalMs();
     for (DagSubmission s : sorted) {
-      total = Math.min(Long.MAX_VALUE / 2, total + s.dag().workMs());
+      total = Math.min(Long.MAX_VALUE / 2, total + s.dag().workMs() + Math.max(0, s.thinkMs()));
     }
     if (total > MAX_TIME_MS) {
-      throw new IllegalArgumentException("workload " + name + ": the last arrival plus the task time of every DAG is "
+      throw new IllegalArgumentException("workload " + name + ": the last arrival plus the task and think time of every DAG is "
           + total + " ms, more than the simulator's clock bound of " + MAX_TIME_MS + " ms (2^50 ms, about 35,000 years)");
     }
     submissions = List.copyOf(sorted);
@@ -53,7 +53,7 @@ public record Workload(String name, List<DagSubmission> submissions, List<String
   public Workload withOneContainerSizePerDag() {
     List<DagSubmission> sized = new ArrayList<>(submissions.size());
     for (DagSubmission s : submissions) {
-      sized.add(new DagSubmission(s.id(), s.arrivalMs(), s.queue(), s.session(), s.dag().withOneContainerSize()));
+      sized.add(s.withDag(s.dag().withOneContainerSize()));
     }
     return new Workload(name, sized, notes);
   }

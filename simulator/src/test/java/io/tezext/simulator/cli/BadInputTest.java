@@ -130,7 +130,7 @@ class BadInputTest {
             + "9007199254740993, \"taskDurationsMs\": [1]}]"), "at dags[0].vertices[0].inputInitMs", "clock bound"),
         workload("task time that adds up past the clock", tezext("{\"dags\": [{\"id\": \"a\", \"vertices\": [{\"name\": "
             + "\"v\", \"taskDurationsMs\": [1125899906842624, 1125899906842624]}]}]}"),
-            "the last arrival plus the task time of every DAG", "2251799813685248 ms", "clock bound"),
+            "the last arrival plus the task and think time of every DAG", "2251799813685248 ms", "clock bound"),
         workload("a negative initialization", dag("\"vertices\": [{\"name\": \"v\", \"inputInitMs\": -5, "
             + "\"taskDurationsMs\": [1]}]"), "at dags[0].vertices[0].inputInitMs", "was -5"),
         workload("zero memory", dag("\"vertices\": [{\"name\": \"v\", \"memoryMb\": 0, \"taskDurationsMs\": [1]}]"),

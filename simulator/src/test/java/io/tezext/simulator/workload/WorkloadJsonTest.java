@@ -82,6 +82,30 @@ class WorkloadJsonTest {
   }
 
   @Test
+  void thinkTimeIsReadWrittenAndRefusedWithoutASession() throws IOException {
+    Workload w = WorkloadJson.read(write("""
+        {"dags": [
+          {"id": "q1", "session": "s", "vertices": [{"name": "v", "taskDurationsMs": [1]}]},
+          {"id": "q2", "arrivalMs": 5, "session": "s", "thinkMs": 750, "vertices": [{"name": "v", "taskDurationsMs": [1]}]}
+        ]}"""));
+    assertThat(w.submissions()).extracting(DagSubmission::thinkMs).containsExactly(DagSubmission.OPEN_LOOP, 750L);
+    Path again = dir.resolve("again.json");
+    WorkloadJson.write(w, again);
+    assertThat(WorkloadJson.read(again)).isEqualTo(w);
+    assertThat(Files.readString(again)).containsOnlyOnce("thinkMs");
+
+    Path alone = write("{\"dags\": [{\"id\": \"q1\", \"thinkMs\": 10, \"vertices\": [{\"name\": \"v\", "
+        + "\"taskDurationsMs\": [1]}]}]}");
+    assertThatThrownBy(() -> WorkloadJson.read(alone))
+        .hasMessageStartingWith(alone + " at dags[0]: DAG q1: a think time (thinkMs 10) follows the previous DAG of the "
+            + "same session, and this DAG has no session");
+    Path negative = write("{\"dags\": [{\"id\": \"q1\", \"session\": \"s\", \"thinkMs\": -5, \"vertices\": []}]}");
+    assertThatThrownBy(() -> WorkloadJson.read(negative))
+        .hasMessageStartingWith(negative + " line 1").hasMessageContaining("at dags[0].thinkMs")
+        .hasMessageContaining("was -5");
+  }
+
+  @Test
   void wrongTypeNamesThePath() throws IOException {
     Path file = write("{\"dags\": [{\"id\": \"q1\", \"arrivalMs\": \"noon\", \"vertices\": []}]}");
     assertThatThrownBy(() -> WorkloadJson.read(file))

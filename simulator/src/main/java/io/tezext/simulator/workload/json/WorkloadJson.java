@@ -212,7 +212,8 @@ public final class WorkloadJson {
         edges.add(new EdgeSpec(e.from, e.to, e.movement));
       }
       String name = dag.name == null ? dag.id : dag.name;
-      return new DagSubmission(dag.id, dag.arrivalMs, dag.queue, dag.session, new DagSpec(name, vertices, edges));
+      return new DagSubmission(dag.id, dag.arrivalMs, dag.queue, dag.session, new DagSpec(name, vertices, edges),
+          dag.thinkMs == null ? DagSubmission.OPEN_LOOP : dag.thinkMs);
     } catch (IllegalArgumentException | NullPointerException e) {
       throw new BadRecordException(file + " at " + path + ": " + e.getMessage());
     }

@@ -31,13 +31,15 @@ final class WorkloadModel {
     return m;
   }
 
-  @JsonPropertyOrder({"id", "name", "arrivalMs", "queue", "session", "vertices", "edges"})
+  @JsonPropertyOrder({"id", "name", "arrivalMs", "queue", "session", "thinkMs", "vertices", "edges"})
   static final class DagModel {
     public String id;
     public String name;
     public long arrivalMs;
     public String queue = "default";
     public String session;
+    /** Absent for a DAG that arrives at its own time ({@link DagSubmission#thinkMs}). */
+    public Long thinkMs;
 
     public void setQueue(String queue) {
       if (queue.isBlank()) {
@@ -60,6 +62,11 @@ final class WorkloadModel {
       this.arrivalMs = Workload.checkedTime("arrivalMs", arrivalMs);
     }
 
+    public void setThinkMs(long thinkMs) {
+      this.thinkMs = Workload.checkedTime("thinkMs (the time from the session's previous DAG ending to this one's "
+          + "submission)", thinkMs);
+    }
+
     static DagModel of(DagSubmission s) {
       DagModel m = new DagModel();
       m.id = s.id();
@@ -67,6 +74,7 @@ final class WorkloadModel {
       m.arrivalMs = s.arrivalMs();
       m.queue = s.queue();
       m.session = s.session();
+      m.thinkMs = s.closedLoop() ? s.thinkMs() : null;
       m.vertices = new ArrayList<>();
       for (VertexSpec v : s.dag().vertices()) {
         m.vertices.add(VertexModel.of(v));

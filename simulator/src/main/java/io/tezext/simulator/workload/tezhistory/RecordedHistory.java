@@ -49,8 +49,7 @@ public record RecordedHistory(Workload workload, List<RecordedRun> runs, Recorde
         }
         vertices.add(new VertexSpec(v.name(), v.memoryMb(), v.vcores(), v.input(), v.inputInitMs(), tasks));
       }
-      submissions.add(new DagSubmission(s.id(), s.arrivalMs(), s.queue(), s.session(),
-          new DagSpec(s.dag().name(), vertices, s.dag().edges())));
+      submissions.add(s.withDag(new DagSpec(s.dag().name(), vertices, s.dag().edges())));
     }
     return new Workload(workload.name(), submissions, workload.notes());
   }

@@ -274,6 +274,20 @@ public final class TezHistoryReader {
     });
   }
 
+  /**
+   * A session's client submits its next DAG when the last one has returned (a Tez session runs one
+   * DAG at a time): the DAG's think time is the gap the client left after the last replayed DAG of
+   * its session ended, so the replay keeps that pace whichever scheduler runs it. A session's first
+   * DAG, and one after a DAG whose end was not recorded, arrive at their recorded time.
+   */
+  private static long thinkMs(Map<String, Long> sessionFreeMs, String session, RecordedDag d) {
+    if (session == null) {
+      return DagSubmission.OPEN_LOOP;
+    }
+    Long freeMs = sessionFreeMs.put(session, d.endMs);
+    return freeMs == null || freeMs < 0 ? DagSubmission.OPEN_LOOP : Math.max(0, d.submittedMs - freeMs);
+  }
+
   private Workload toWorkload(HistoryInput source) {
     List<RecordedDag> ordered = new ArrayList<>(dags.values());
     ordered.removeIf(d -> {
@@ -290,6 +304,7 @@ public final class TezHistoryReader {
     long first = ordered.isEmpty() ? 0 : ordered.get(0).submittedMs;
     List<DagSubmission> submissions = new ArrayList<>();
     boolean derivedLocations = false;
+    Map<String, Long> sessionFreeMs = new HashMap<>(); // session -> when its last DAG replayed ended
     for (RecordedDag d : ordered) {
       try {
         HistoryDagBuilder builder = new HistoryDagBuilder(d, memoryMb, vcores, launches, badRecords, new int[1]);
@@ -297,7 +312,8 @@ public final class TezHistoryReader {
         tasksEndingBeforeInputs += builder.endedBeforeInputs()[0];
         derivedLocations |= spec.vertices().stream().anyMatch(v -> v.input() == InputStorage.HDFS);
         String session = dagsPerApp.get(d.appId) > 1 ? d.appId : null;
-        submissions.add(new DagSubmission(d.id, d.submittedMs - first, d.queue, session, spec));
+        submissions.add(new DagSubmission(d.id, d.submittedMs - first, d.queue, session, spec,
+            thinkMs(sessionFreeMs, session, d)));
       } catch (BadRecordException | IllegalArgumentException e) {
         badRecords.skipOrThrow(
             e instanceof BadRecordException b ? b : new BadRecordException(d.planWhere + ": " + e.getMessage()));
@@ -306,6 +322,10 @@ public final class TezHistoryReader {
     List<String> notes = new ArrayList<>();
     notes.add("read from " + source.describe() + ": " + submissions.size() + " DAGs; task durations "
         + "are the recorded successful attempts' run times, container sizes from tez.task.resource.*");
+    if (submissions.stream().anyMatch(DagSubmission::closedLoop)) {
+      notes.add("sessions are closed-loop: each DAG after a session's first is submitted as long after the last "
+          + "one ends as its client waited for real, however long the replay takes to run that one");
+    }
     if (derivedLocations) {
       notes.add("the history has no split locations: root-input tasks of DAGs that counted data-local tasks "
           + "read on the node their recorded attempt ran on");

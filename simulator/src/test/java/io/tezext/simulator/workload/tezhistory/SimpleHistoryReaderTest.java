@@ -43,6 +43,10 @@ class SimpleHistoryReaderTest {
     assertThat(w.submissions().get(1).arrivalMs()).isPositive();
     assertThat(first.session()).as("two DAGs in one AM: a session").isEqualTo("application_1795361869420_0001");
     assertThat(first.queue()).isEqualTo("default");
+    assertThat(first.closedLoop()).as("a session's first DAG arrives at its own time").isFalse();
+    // The first DAG's DAG_FINISHED at 1795361881714, the second's DAG_SUBMITTED at 1795361881763.
+    assertThat(w.submissions().get(1).thinkMs()).as("the client's gap after the last DAG returned").isEqualTo(49);
+    assertThat(w.notes()).anyMatch(n -> n.startsWith("sessions are closed-loop"));
 
     DagSpec dag = first.dag();
     assertThat(dag.name()).isEqualTo("wc-0");
