@@ -54,7 +54,7 @@ public final class SplitSequence<R extends Closeable> implements Closeable {
     this.nanoClock = nanoClock;
     this.describe = describe;
     this.splits = lengths.length;
-    this.pool = new OpenPool(settings);
+    this.pool = new OpenPool(settings.opensAhead() ? settings.threads() : 0);
     this.ahead = new OpenAhead<>(lengths.length, opener, read::length, describe, settings.limits(), pool.executor());
   }
 

@@ -7,8 +7,6 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import io.tezext.reader.config.ReaderSettings;
-
 /**
  * The threads that open one grouped split's readers ahead, or none (each split then opens on the
  * reading thread, when the read reaches it). Daemon threads: an open still running when the task
@@ -19,14 +17,15 @@ public final class OpenPool implements AutoCloseable {
 
   private final ExecutorService threads;
 
-  public OpenPool(ReaderSettings settings) {
-    if (!settings.opensAhead()) {
-      threads = null;
+  /** @param threads how many threads open ahead; 0 for none */
+  public OpenPool(int threads) {
+    if (threads == 0) {
+      this.threads = null;
       return;
     }
     int pool = POOLS.incrementAndGet();
     AtomicInteger thread = new AtomicInteger();
-    threads = new ThreadPoolExecutor(settings.threads(), settings.threads(), 0, TimeUnit.MILLISECONDS,
+    this.threads = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS,
         new LinkedBlockingQueue<>(), r -> {
           Thread t = new Thread(r, "tezext-reader-open-" + pool + "-" + thread.incrementAndGet());
           t.setDaemon(true);

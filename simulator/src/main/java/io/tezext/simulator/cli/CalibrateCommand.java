@@ -15,14 +15,15 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 import io.tezext.simulator.am.AmSettings;
+import io.tezext.simulator.am.HistoryCalibration;
 import io.tezext.simulator.cluster.ClusterSpec;
 import io.tezext.simulator.cluster.NodeSpec;
 import io.tezext.simulator.cluster.YarnSettings;
 import io.tezext.simulator.run.Failures;
 import io.tezext.simulator.run.Scenario;
 import io.tezext.simulator.run.ScenarioFile;
+import io.tezext.simulator.run.WorkloadFiles;
 import io.tezext.simulator.workload.WorkloadFormat;
-import io.tezext.simulator.workload.tezhistory.HistoryCalibration;
 import io.tezext.simulator.workload.tezhistory.RecordedHistory;
 
 /**

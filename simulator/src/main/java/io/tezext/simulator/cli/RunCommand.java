@@ -15,6 +15,7 @@ import picocli.CommandLine.Model.CommandSpec;
 import io.tezext.simulator.metrics.RunResult;
 import io.tezext.simulator.run.Scenario;
 import io.tezext.simulator.run.ScenarioFile;
+import io.tezext.simulator.run.WorkloadFiles;
 import io.tezext.simulator.scheduler.SchedulerKind;
 import io.tezext.simulator.scheduler.SchedulerSpec;
 import io.tezext.simulator.workload.DagSubmission;

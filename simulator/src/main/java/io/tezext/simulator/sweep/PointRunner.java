@@ -9,7 +9,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.tezext.simulator.cli.WorkloadFiles;
 import io.tezext.simulator.cluster.Topology;
 import io.tezext.simulator.metrics.Figure;
 import io.tezext.simulator.metrics.RunFigures;
@@ -19,6 +18,7 @@ import io.tezext.simulator.run.Scenario;
 import io.tezext.simulator.run.ScenarioFile;
 import io.tezext.simulator.run.Simulation;
 import io.tezext.simulator.run.StopSignal;
+import io.tezext.simulator.run.WorkloadFiles;
 import io.tezext.simulator.scheduler.SchedulerClasses;
 import io.tezext.simulator.workload.Workload;
 import io.tezext.simulator.workload.synthetic.SyntheticWorkloads;

@@ -6,7 +6,6 @@ import org.apache.orc.OrcFile;
 import org.apache.orc.OrcProto;
 import org.apache.orc.TypeDescription;
 
-import io.tezext.splitgen.plan.Stripe;
 
 /**
  * An ORC file's tail as read for planning: its stripes and rows, its serialized tail ({@code

@@ -18,7 +18,6 @@ import org.apache.orc.impl.RecordReaderImpl;
 import org.apache.orc.impl.SchemaEvolution;
 
 import io.tezext.splitgen.BadInputException;
-import io.tezext.splitgen.plan.Stripe;
 
 /**
  * Which stripes of a file a predicate cannot rule out, decided by orc-core's own evaluation: its

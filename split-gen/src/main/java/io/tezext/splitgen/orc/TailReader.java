@@ -17,7 +17,6 @@ import org.apache.orc.StripeInformation;
 import com.google.protobuf.InvalidProtocolBufferException;
 
 import io.tezext.splitgen.BadInputException;
-import io.tezext.splitgen.plan.Stripe;
 
 /**
  * Reads an ORC file's tail (postscript, footer, stripe statistics) with orc-core's own reader and

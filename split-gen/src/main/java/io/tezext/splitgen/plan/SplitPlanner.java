@@ -17,6 +17,7 @@ import org.apache.hadoop.fs.Path;
 import io.tezext.splitgen.listing.TableFiles;
 import io.tezext.splitgen.orc.FileTail;
 import io.tezext.splitgen.orc.FooterReads;
+import io.tezext.splitgen.orc.Stripe;
 import io.tezext.splitgen.orc.StripeElimination;
 
 /**

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import io.tezext.splitgen.orc.Stripe;
+
 /**
  * Cuts one ORC file into splits of whole stripes. A split never ends inside a stripe, so no task
  * reads a stripe that another task owns and every row is read exactly once. Stripes are grouped in

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.tezext.splitgen.TestOrc;
-import io.tezext.splitgen.plan.Stripe;
 import io.tezext.splitgen.predicate.PredicateParser;
 import io.tezext.splitgen.predicate.SearchArguments;
 

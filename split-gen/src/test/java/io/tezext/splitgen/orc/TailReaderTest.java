@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import io.tezext.splitgen.TestOrc;
-import io.tezext.splitgen.plan.Stripe;
 import io.tezext.testkit.fs.LatencyFileSystem;
 import io.tezext.testkit.fs.LatencyModel;
 import io.tezext.testkit.fs.Requests;

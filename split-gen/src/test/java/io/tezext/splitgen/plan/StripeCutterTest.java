@@ -9,6 +9,8 @@ import java.util.Random;
 
 import org.junit.jupiter.api.Test;
 
+import io.tezext.splitgen.orc.Stripe;
+
 class StripeCutterTest {
   private static final long MB = 1 << 20;
 

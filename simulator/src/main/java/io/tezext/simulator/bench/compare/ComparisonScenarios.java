@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 
+import io.tezext.simulator.am.HistoryCalibration;
 import io.tezext.simulator.cluster.ClusterSpec;
 import io.tezext.simulator.cluster.QueueSpec;
 import io.tezext.simulator.run.Failures;
@@ -22,13 +23,12 @@ import io.tezext.simulator.workload.ReplicaPlacement;
 import io.tezext.simulator.workload.TaskSpec;
 import io.tezext.simulator.workload.VertexSpec;
 import io.tezext.simulator.workload.Workload;
+import io.tezext.simulator.workload.WorkloadFormat;
 import io.tezext.simulator.workload.synthetic.DagShape;
 import io.tezext.simulator.workload.synthetic.SyntheticOptions;
 import io.tezext.simulator.workload.synthetic.SyntheticWorkloads;
-import io.tezext.simulator.workload.tezhistory.HistoryCalibration;
 import io.tezext.simulator.workload.tezhistory.RecordedHistory;
 import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
-import io.tezext.simulator.workload.WorkloadFormat;
 
 /**
  * The situations {@code bench/run sched-compare} compares the schedulers in, all on the reference

@@ -1,4 +1,4 @@
-package io.tezext.simulator.cli;
+package io.tezext.simulator.run;
 
 import static io.tezext.simulator.am.AmSettings.COLD_TASK_PENALTY_MS;
 
@@ -9,14 +9,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.tezext.simulator.am.HistoryCalibration;
 import io.tezext.simulator.io.BadRecords;
 import io.tezext.simulator.io.FileAccess;
 import io.tezext.simulator.io.InputFileException;
-import io.tezext.simulator.run.Scenario;
 import io.tezext.simulator.workload.ReadContext;
 import io.tezext.simulator.workload.Workload;
 import io.tezext.simulator.workload.WorkloadFormat;
-import io.tezext.simulator.workload.tezhistory.HistoryCalibration;
 import io.tezext.simulator.workload.tezhistory.HistoryInput;
 import io.tezext.simulator.workload.tezhistory.RecordedHistory;
 import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
@@ -32,10 +31,6 @@ public final class WorkloadFiles {
   private final boolean skipBad;
   private final boolean strict;
   private final PrintWriter err;
-
-  WorkloadFiles(Path path, String formatName, boolean skipBad, PrintWriter err) throws IOException {
-    this(path, formatName, skipBad, false, err);
-  }
 
   /**
    * With {@code strict}, a repair, default or drop a reader would make (counted in the notes
@@ -57,16 +52,17 @@ public final class WorkloadFiles {
   }
 
   /** The format's name, as {@code --workload-format} takes it. */
-  String formatName() {
+  public String formatName() {
     return format.cliName();
   }
 
-  boolean isTezHistory() {
+  /** Whether the file is Tez history, which can calibrate the AM model. */
+  public boolean isTezHistory() {
     return format.historyInput(path) != null;
   }
 
   /** The history, with how its DAGs ran; only for Tez history. */
-  RecordedHistory history() throws IOException {
+  public RecordedHistory history() throws IOException {
     HistoryInput input = format.historyInput(path);
     if (input == null) {
       throw new IllegalArgumentException(path + " is " + format.cliName() + ", not Tez history: only history "

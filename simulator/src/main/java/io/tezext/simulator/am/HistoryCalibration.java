@@ -1,4 +1,4 @@
-package io.tezext.simulator.workload.tezhistory;
+package io.tezext.simulator.am;
 
 import static io.tezext.simulator.am.AmSettings.AM_HEARTBEAT_MS;
 import static io.tezext.simulator.am.AmSettings.AM_MEMORY_MB;
@@ -15,9 +15,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
-import io.tezext.simulator.am.AmSettings;
 import io.tezext.simulator.io.BadRecords;
+import io.tezext.simulator.workload.tezhistory.RecordedHistory;
 import io.tezext.simulator.workload.tezhistory.RecordedLaunches.Kind;
+import io.tezext.simulator.workload.tezhistory.RecordedLaunches;
 
 /**
  * What recorded Tez history tells about the simulator's AM model, and nothing it does not: the cold,

@@ -1,4 +1,4 @@
-package io.tezext.splitgen.plan;
+package io.tezext.splitgen.orc;
 
 /** One ORC stripe of a file: where it starts, how many bytes it spans (index, data and footer), its rows. */
 public record Stripe(long offset, long length, long rows) {
