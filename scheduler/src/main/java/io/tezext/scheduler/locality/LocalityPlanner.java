@@ -50,13 +50,15 @@ public final class LocalityPlanner {
     if (hosts.stream().noneMatch(cluster::usable) && rackHints == null) {
       return LocalityPlan.relaxed(); // every preferred node is lost or unhealthy: nothing to wait for
     }
+    // Every mode has its arm and none a default: a new mode does not compile until it is planned for.
     return switch (mode) {
       // A strict task with nothing real to wait for (localhost, hints everywhere) would wait forever.
       case STRICT -> !hasRealLocality(hosts, settings) ? LocalityPlan.relaxed()
           : new LocalityPlan(hosts, List.copyOf(racks), true, settings.nodeWaitMs(), Long.MAX_VALUE);
       case DELAY -> new LocalityPlan(hosts, List.copyOf(racks), false, settings.nodeWaitMs(),
           settings.nodeWaitMs() + settings.rackWaitMs());
-      default -> auto(hosts, List.copyOf(racks), settings);
+      case RELAXED -> LocalityPlan.relaxed();
+      case AUTO -> auto(hosts, List.copyOf(racks), settings);
     };
   }
 

@@ -32,6 +32,8 @@ public final class AmFleet {
   /** A DAG's id -> the closed-loop DAG of its session that its end submits. */
   private final Map<String, DagSubmission> followers = new HashMap<>();
   private final List<DagSubmission> timedArrivals = new ArrayList<>();
+  /** Closed-loop DAGs whose predecessor has ended, in their think time. */
+  private int thinking;
   private final List<SimAm> ams = new ArrayList<>();
   private int apps;
   private int exited;
@@ -65,16 +67,21 @@ public final class AmFleet {
     return timedArrivals;
   }
 
-  /** True while a closed-loop DAG has yet to arrive. */
-  public boolean followersPending() {
-    return !followers.isEmpty();
+  /**
+   * True while a client thinks: a closed-loop DAG will arrive without anything else happening first.
+   * One whose predecessor has not ended waits on the run's progress, so it does not count: a run
+   * stuck before it is a hang.
+   */
+  public boolean clientsThinking() {
+    return thinking > 0;
   }
 
   private void dagEnded(DagSubmission dag) {
-    DagSubmission next = followers.get(dag.id());
+    DagSubmission next = followers.remove(dag.id());
     if (next != null) {
+      thinking++;
       env.loop().after(next.thinkMs(), Phase.WORK, () -> {
-        followers.remove(dag.id());
+        thinking--;
         arrive(next);
       });
     }

@@ -128,7 +128,7 @@ public final class Simulation {
     List<DagSubmission> timed = fleet.timedArrivals();
     long lastTimedArrivalMs = timed.isEmpty() ? 0 : timed.get(timed.size() - 1).arrivalMs();
     HangWatch hangs = new HangWatch(loop, recorder,
-        () -> loop.now() > lastTimedArrivalMs && !fleet.followersPending());
+        () -> loop.now() > lastTimedArrivalMs && !fleet.clientsThinking());
     hangs.start(first, () -> recorder.dagsEnded() < total);
     long deadlineMs = options.maxSimulatedMs() == Long.MAX_VALUE ? Long.MAX_VALUE
         : submissions.get(submissions.size() - 1).arrivalMs() + options.maxSimulatedMs();

@@ -14,8 +14,10 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
+import io.tezext.simulator.cluster.QueueSpec;
 import io.tezext.simulator.metrics.ContainerRecord;
 import io.tezext.simulator.metrics.DagRecord;
+import io.tezext.simulator.metrics.RunHealth;
 import io.tezext.simulator.metrics.RunResult;
 import io.tezext.simulator.workload.DagSubmission;
 
@@ -63,6 +65,22 @@ class ClosedLoopSessionTest {
     Map<String, DagRecord> dags = byId(r);
     assertThat(dags.values()).as("every container fails: both DAGs fail").hasSize(2).noneMatch(DagRecord::succeeded);
     assertThat(dags.get("q2").arrivalMs()).isEqualTo(dags.get("q1").finishMs() + 500);
+  }
+
+  @Test
+  void aSessionStuckBeforeItsClosedLoopDagsIsCalledHung() {
+    // The session's queue may grow to 5% of the cluster, less than its AM: its first DAG never
+    // starts, so the DAG its client would submit after it never arrives. A run waiting on that is
+    // a hang, not a wait.
+    Scenario tiny = TestWorkloads.withQueues(cluster(1, 2, 8192),
+        List.of(new QueueSpec("default", 95, 95, 1), new QueueSpec("tiny", 5, 5, 1)), false);
+
+    RunResult r = run(tiny, workload(
+        new DagSubmission("q1", 0, "tiny", "hive-1", mapReduce("q1", 2, 1, 5_000)),
+        new DagSubmission("q2", 1_000, "tiny", "hive-1", mapReduce("q2", 2, 1, 5_000), 500)));
+
+    assertThat(r.health().end()).isEqualTo(RunHealth.End.HUNG);
+    assertThat(r.dags()).isEmpty();
   }
 
   private static boolean startedInAnEarlierContainer(RunResult r, String dag) {
