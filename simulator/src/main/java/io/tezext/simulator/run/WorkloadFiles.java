@@ -21,9 +21,9 @@ import io.tezext.simulator.workload.tezhistory.RecordedHistory;
 import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
 
 /**
- * Reads a workload given on the command line ({@code --workload}, {@code --workload-format},
- * {@code --skip-bad}) and, when it is Tez history, what the history says about the model
- * (calibration). Records skipped with {@code --skip-bad} are listed on the error stream.
+ * Reads a workload file as the command line ({@code --workload}, {@code --workload-format},
+ * {@code --skip-bad}) and a sweep's grid name it and, when it is Tez history, what the history says
+ * about the model (calibration). Records skipped with {@code --skip-bad} are listed on the error stream.
  */
 public final class WorkloadFiles {
   private final Path path;

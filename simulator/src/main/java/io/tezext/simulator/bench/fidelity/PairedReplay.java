@@ -59,8 +59,8 @@ public final class PairedReplay {
 
   /** The replay's figures and a table for the report. */
   public record Result(int pairsScored, double realRatio, double realCiLow, double realCiHigh, double simRatio,
-      double simRatioFromBaselineHistory, double dagErrorPctMax, double dagErrorPctMean, int dagsWithinTolerance, int dags, double realSpreadPctMax,
-      Map<String, Long> amPreemptionsReal, Map<String, Long> amPreemptionsSim, String table) {
+      double simRatioFromBaselineHistory, double dagErrorPctMax, double dagErrorPctMean, int dagsWithinTolerance,
+      int dags, double realSpreadPctMax, Map<String, Long> amPreemptionsReal, Map<String, Long> amPreemptionsSim, String table) {
 
     public double gap() {
       return Math.abs(simRatio - realRatio);
@@ -152,28 +152,27 @@ public final class PairedReplay {
         amReal.merge(r.scheduler(), r.amPreemptions(), Long::sum);
       }
       double[] simMeans = new double[2];
-      int i = 0;
-      Path baseWorkload = null;
-      for (RealRun r : List.of(base, mine)) {
+      Path[] workloads = new Path[2];
+      for (int i = 0; i < 2; i++) {
+        RealRun r = i == 0 ? base : mine;
         String scheduler = r.scheduler();
         String name = String.format(Locale.ROOT, "pair-%02d-%s", p, scheduler);
-        Path workload = dir.resolve(name + "-workload.json");
-        WorkloadJson.write(supply.apply(r, read(r.history())), workload);
-        baseWorkload = baseWorkload == null ? workload : baseWorkload;
-        JsonNode[] replay = replay(scenario, workload, scheduler, dir.resolve(name + "-replay"));
-        List<Long> times = runtimes(replay[0].path(scheduler), dagNames);
+        workloads[i] = dir.resolve(name + "-workload.json");
+        WorkloadJson.write(supply.apply(r, read(r.history())), workloads[i]);
+        Replay replay = Replay.run(scenario, workloads[i], scheduler, dir.resolve(name + "-replay"));
+        List<Long> times = replay.runtimes(dagNames);
         for (int d = 0; d < dagNames.size(); d++) {
           simTimes.computeIfAbsent(scheduler, k -> new TreeMap<>()).computeIfAbsent(dagNames.get(d),
               k -> new ArrayList<>()).add(times.get(d));
         }
-        simMeans[i++] = mean(times);
-        amSim.merge(scheduler, amPreemptions(replay[1], scheduler), Long::sum);
+        simMeans[i] = mean(times);
+        amSim.merge(scheduler, replay.amPreemptions(), Long::sum);
       }
       simLogs[p - 1] = Math.log(simMeans[1] / simMeans[0]);
       // What a user with only the baseline's history would conclude: ours run on the baseline's DAGs.
-      JsonNode[] cross = replay(scenario, baseWorkload, ours,
+      Replay cross = Replay.run(scenario, workloads[0], ours,
           dir.resolve(String.format(Locale.ROOT, "pair-%02d-%s-on-%s-history", p, ours, baseline)));
-      crossLogs[p - 1] = Math.log(mean(runtimes(cross[0].path(ours), dagNames)) / simMeans[0]);
+      crossLogs[p - 1] = Math.log(mean(cross.runtimes(dagNames)) / simMeans[0]);
     }
 
     Interval real = Interval.of(realLogs, true);
@@ -202,23 +201,31 @@ public final class PairedReplay {
       }
     }
     return new Result(pairs - 1, Math.exp(real.mean()), Math.exp(real.low()), Math.exp(real.high()),
-        Math.exp(Interval.of(simLogs, false).mean()), Math.exp(Interval.of(crossLogs, false).mean()), maxError, sumError / count, within, count, maxSpread, amReal,
-        amSim, table.toString());
+        Math.exp(Interval.of(simLogs, false).mean()), Math.exp(Interval.of(crossLogs, false).mean()), maxError,
+        sumError / count, within, count, maxSpread, amReal, amSim, table.toString());
   }
 
-  /** The replay's dags.json and summary.json. */
-  private static JsonNode[] replay(Path scenario, Path workload, String scheduler, Path out) throws IOException {
-    ReplayScore.cli("run", "--cluster", scenario.toString(), "--workload", workload.toString(),
-        "--scheduler", scheduler, "--format", "json", "--out", out.toString(), "--overwrite", "--quiet");
-    return new JsonNode[] {JSON.readTree(out.resolve("dags.json").toFile()), JSON.readTree(out.resolve("summary.json").toFile())};
-  }
-
-  private static List<Long> runtimes(JsonNode dags, List<String> names) {
-    List<Long> times = new ArrayList<>();
-    for (String name : names) {
-      times.add(simulatedRuntime(dags, name));
+  /** One replay of a workload with one scheduler, as {@code tezext-sim run} reports it. */
+  private record Replay(String scheduler, JsonNode dags, JsonNode summary) {
+    static Replay run(Path scenario, Path workload, String scheduler, Path out) throws IOException {
+      ReplayScore.cli("run", "--cluster", scenario.toString(), "--workload", workload.toString(),
+          "--scheduler", scheduler, "--format", "json", "--out", out.toString(), "--overwrite", "--quiet");
+      return new Replay(scheduler, JSON.readTree(out.resolve("dags.json").toFile()),
+          JSON.readTree(out.resolve("summary.json").toFile()));
     }
-    return times;
+
+    /** The simulated run time of each named DAG, in that order. */
+    List<Long> runtimes(List<String> names) {
+      List<Long> times = new ArrayList<>();
+      for (String name : names) {
+        times.add(simulatedRuntime(dags.path(scheduler), name));
+      }
+      return times;
+    }
+
+    long amPreemptions() {
+      return PairedReplay.amPreemptions(summary, scheduler);
+    }
   }
 
   private static Workload read(Path history) throws IOException {

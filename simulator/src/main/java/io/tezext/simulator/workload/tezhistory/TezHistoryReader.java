@@ -281,10 +281,7 @@ public final class TezHistoryReader {
    * DAG, and one after a DAG whose end was not recorded, arrive at their recorded time.
    */
   private static long thinkMs(Map<String, Long> sessionFreeMs, String session, RecordedDag d) {
-    if (session == null) {
-      return DagSubmission.OPEN_LOOP;
-    }
-    Long freeMs = sessionFreeMs.put(session, d.endMs);
+    Long freeMs = session == null ? null : sessionFreeMs.get(session);
     return freeMs == null || freeMs < 0 ? DagSubmission.OPEN_LOOP : Math.max(0, d.submittedMs - freeMs);
   }
 
@@ -314,6 +311,9 @@ public final class TezHistoryReader {
         String session = dagsPerApp.get(d.appId) > 1 ? d.appId : null;
         submissions.add(new DagSubmission(d.id, d.submittedMs - first, d.queue, session, spec,
             thinkMs(sessionFreeMs, session, d)));
+        if (session != null) {
+          sessionFreeMs.put(session, d.endMs);
+        }
       } catch (BadRecordException | IllegalArgumentException e) {
         badRecords.skipOrThrow(
             e instanceof BadRecordException b ? b : new BadRecordException(d.planWhere + ": " + e.getMessage()));
