@@ -67,6 +67,7 @@ final class RealRun {
     conf.set(TezConfiguration.TEZ_AM_YARN_SCHEDULER_CLASS, scheduler.className());
     recordProtoHistory(conf, sessionHistory);
     TezClient session = TezClient.create("session-" + runId, conf, true);
+    double loadAtStart = RunManifest.Machine.loadAverage();
     // The session's AM starts on the empty cluster while the competitor starts beside it and then
     // grows into all the session leaves idle; the DAGs come once the competitor is over its share.
     session.start();
@@ -95,7 +96,7 @@ final class RealRun {
         scheduler.className(), ContendedCluster.shape(cluster),
         app(sessionApp, ContendedCluster.SESSION_QUEUE, runDir, sessionHistory),
         app(competitorApp, ContendedCluster.BATCH_QUEUE, runDir, competitorHistory),
-        withHistoryTimes(dagRuns, sessionHistory));
+        withHistoryTimes(dagRuns, sessionHistory), RunManifest.Machine.now(loadAtStart));
     manifest.write(runDir);
     return manifest;
   }

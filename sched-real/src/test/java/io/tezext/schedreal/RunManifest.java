@@ -24,9 +24,10 @@ import io.tezext.testkit.RmPreemption;
  * @param orderInPair 0 if it ran first in its pair, 1 if second (the order alternates pair by pair)
  * @param scheduler the scheduler's short name ({@code dagaware}, {@code tezext})
  * @param schedulerClass what {@code tez.am.yarn.scheduler.class} named
+ * @param machine the host the run ran on (absent from manifests recorded before it was kept)
  */
 record RunManifest(String benchmark, String runId, int pair, int orderInPair, String scheduler, String schedulerClass,
-    Cluster cluster, App session, App competitor, List<DagRun> dags) {
+    Cluster cluster, App session, App competitor, List<DagRun> dags, Machine machine) {
   static final String FILE = "manifest.json";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -39,6 +40,20 @@ record RunManifest(String benchmark, String runId, int pair, int orderInPair, St
   }
 
   record Node(String host, String rack, int memoryMb, int vcores) {
+  }
+
+  /**
+   * The host the cluster ran on, whose load moves every real time: its cores and its one-minute load
+   * average when the session started and when the run ended.
+   */
+  record Machine(int cores, double loadAverageAtStart, double loadAverageAtEnd) {
+    static Machine now(double loadAverageAtStart) {
+      return new Machine(Runtime.getRuntime().availableProcessors(), loadAverageAtStart, loadAverage());
+    }
+
+    static double loadAverage() {
+      return java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
+    }
   }
 
   /**

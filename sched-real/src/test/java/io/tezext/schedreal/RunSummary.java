@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
+import java.util.stream.DoubleStream;
 
 /** The figures of real runs, per run for the report and summed per scheduler for the JSON line. */
 final class RunSummary {
@@ -57,5 +59,24 @@ final class RunSummary {
     out.put("reuse", reuse);
     out.put("locality", locality);
     return out;
+  }
+
+  /**
+   * The host as the manifests recorded it: its cores and the spread of its one-minute load average
+   * at the runs' starts and ends (runs recorded before manifests kept it count as not recorded).
+   */
+  static Map<String, Object> machine(List<RunManifest> runs) {
+    List<RunManifest.Machine> recorded = runs.stream().map(RunManifest::machine).filter(Objects::nonNull).toList();
+    Map<String, Object> m = new LinkedHashMap<>();
+    m.put("runs_recorded", recorded.size());
+    m.put("cores", recorded.isEmpty() ? null : recorded.get(0).cores());
+    double[] loads = recorded.stream().flatMapToDouble(r -> DoubleStream.of(r.loadAverageAtStart(),
+        r.loadAverageAtEnd())).sorted().toArray();
+    if (loads.length > 0) {
+      m.put("load_average_min", SchedRealBenchmark.round(loads[0]));
+      m.put("load_average_median", SchedRealBenchmark.round(loads[loads.length / 2]));
+      m.put("load_average_max", SchedRealBenchmark.round(loads[loads.length - 1]));
+    }
+    return m;
   }
 }

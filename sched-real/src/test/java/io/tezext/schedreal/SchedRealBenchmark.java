@@ -111,7 +111,7 @@ class SchedRealBenchmark {
       json.putAll(check.check(runsDir, runs, report));
     }
     json.put("baseline", SchedulerUnderTest.DAG_AWARE.className());
-    json.put("machine", "a shared 2-core host (other builds ran beside it)");
+    json.put("machine", RunSummary.machine(runs));
     json.put("runs_dir", runsDir.toString());
     return json;
   }

@@ -52,6 +52,8 @@ class SimulatedReplayCheckTest {
     assertThat(yarn.get(YarnSettings.PREEMPTION_NATURAL_TERMINATION)).isEqualTo(1.0);
     assertThat(yarn.get(YarnSettings.MINIMUM_ALLOCATION_MB)).isEqualTo(128);
     assertThat(yarn.get(YarnSettings.DOMINANT_RESOURCES)).isFalse();
+    assertThat(yarn.get(YarnSettings.PREEMPTION_RANDOM_PHASE)).isTrue();
+    assertThat(yarn.get(YarnSettings.PREEMPTION_LATE_KILL_SHARE)).isEqualTo(SimulatedReplayCheck.LATE_KILL_SHARE);
   }
 
   @Test

@@ -1,8 +1,9 @@
 package io.tezext.bench.hive;
 
-import java.util.ArrayList;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 import org.apache.hadoop.fs.Path;
@@ -22,32 +23,41 @@ import io.tezext.testkit.fs.Requests;
  * Hive 4.1.0's own ORC split generation, as {@code HiveSplitGenerator} runs it in the AM for a table
  * scan: {@code OrcInputFormat.getSplits} with the ETL strategy (every file's footer read), on a pool
  * of the given size, its footer cache off so that every run reads every footer. Started by
- * {@code bench/run splitgen} in a JVM of its own (hive-exec's ORC 2.1 is not ours).
+ * {@code bench/run splitgen} in a JVM of its own (hive-exec's ORC 2.1 is not ours), which it serves
+ * as one contender among the others: the benchmark asks for one run at a time, in its turn.
  *
- * <p>Arguments: {@code TABLE WARMUP_TABLE LATENCY_MS THREADS REPEATS}: local directories, read
- * under the test kit's latency file system (one authority per run, so each run's requests are its
- * own). Prints one JSON line: each run's seconds, splits and requests by kind.
+ * <p>Arguments: {@code TABLE WARMUP_TABLE LATENCY_MS THREADS}: local directories, read under the
+ * test kit's latency file system (one authority per run, so each run's requests are its own). It
+ * plans the warm-up table, prints {@code ready}, then for each line {@code plan} on standard input
+ * plans the table once and prints one JSON line: the run's seconds, splits and requests by kind.
+ * It ends when its input does.
  */
 public final class HiveEtlSplitGeneration {
   private HiveEtlSplitGeneration() {
   }
 
   public static void main(String[] args) throws Exception {
-    if (args.length != 5) {
-      throw new IllegalArgumentException("usage: TABLE WARMUP_TABLE LATENCY_MS THREADS REPEATS");
+    if (args.length != 4) {
+      throw new IllegalArgumentException("usage: TABLE WARMUP_TABLE LATENCY_MS THREADS, then 'plan' lines on stdin");
     }
     java.nio.file.Path table = java.nio.file.Path.of(args[0]);
     java.nio.file.Path warmup = java.nio.file.Path.of(args[1]);
     long latencyMs = Long.parseLong(args[2]);
     int threads = Integer.parseInt(args[3]);
-    int repeats = Integer.parseInt(args[4]);
 
     plan(warmup, "hive-warmup", latencyMs, threads); // class loading, Hive's static pool made at this size
-    List<Map<String, Object>> runs = new ArrayList<>();
-    for (int r = 0; r < repeats; r++) {
-      runs.add(plan(table, "hive-" + r, latencyMs, threads));
+    System.out.println("ready");
+    System.out.flush();
+    ObjectMapper json = new ObjectMapper();
+    BufferedReader commands = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    int run = 0;
+    for (String line = commands.readLine(); line != null; line = commands.readLine()) {
+      if (!line.equals("plan")) {
+        throw new IllegalArgumentException("expected 'plan' on standard input, got '" + line + "'");
+      }
+      System.out.println(json.writeValueAsString(plan(table, "hive-" + run++, latencyMs, threads)));
+      System.out.flush();
     }
-    System.out.println(new ObjectMapper().writeValueAsString(Map.of("runs", runs)));
   }
 
   private static Map<String, Object> plan(java.nio.file.Path table, String authority, long latencyMs, int threads)

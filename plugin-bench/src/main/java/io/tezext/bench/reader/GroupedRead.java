@@ -18,6 +18,7 @@ import org.apache.orc.mapred.OrcInputFormat;
 import org.apache.orc.mapred.OrcStruct;
 
 import io.tezext.bench.Stopwatch;
+import io.tezext.benchkit.AlternatingTiming;
 import io.tezext.reader.mapred.OrderedGroupedInputFormat;
 import io.tezext.reader.mapred.OrderedGroupedRecordReader;
 import io.tezext.testkit.fs.LatencyFileSystem;
@@ -30,7 +31,8 @@ final class GroupedRead {
   enum Contender { OURS, TEZ_SEQUENTIAL, TEZ_ASYNC }
 
   /** What one read did: rows, wall time, requests, streams left open. */
-  record Result(Contender who, long rows, double seconds, long requests, int streamsLeftOpen, long peakOpenStreams) {
+  record Result(Contender who, long rows, double seconds, long requests, int streamsLeftOpen, long peakOpenStreams)
+      implements AlternatingTiming.SelfTimed {
   }
 
   private static long runs;

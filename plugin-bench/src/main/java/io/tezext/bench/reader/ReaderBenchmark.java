@@ -22,7 +22,9 @@ import org.apache.hadoop.mapred.split.TezGroupedSplit;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.tezext.bench.Stopwatch;
 import io.tezext.bench.reader.GroupedRead.Contender;
+import io.tezext.benchkit.AlternatingTiming;
 import io.tezext.reader.mapred.OrderedGroupedInputFormat;
 import io.tezext.reader.mapred.OrderedGroupedRecordReader;
 import io.tezext.testkit.orc.OrcTestFiles;
@@ -35,9 +37,10 @@ import picocli.CommandLine.Option;
 /**
  * {@code bench/run reader}: a grouped split of small ORC files on a store where every request
  * costs a latency, read by ours, by Tez's grouped reader as it runs by default (one split after
- * another) and by Tez's async mode with the same K and threads. Only reads whose row count is right
- * are timed. Then the seeded stress runs: ours (every one must pass) and Tez's async mode (its
- * failure rates by K). The last line is one JSON object.
+ * another) and by Tez's async mode with the same K and threads, in rounds whose order alternates
+ * ({@link AlternatingTiming}). Only reads whose row count is right are timed. Then the seeded
+ * stress runs: ours (every one must pass) and Tez's async mode (its failure rates by K). The last
+ * line is one JSON object.
  */
 @Command(name = "reader", mixinStandardHelpOptions = true,
     description = "Ordered open-ahead reader vs Tez's grouped reader, sequential and async (docs/benchmarks.md).")
@@ -89,7 +92,6 @@ public final class ReaderBenchmark implements Callable<Integer> {
 
     long[] calls = GroupedRead.callsPerOpenAndRead(orc.get(0));
     GroupedRead.read(Contender.TEZ_SEQUENTIAL, orc, 0, k, threads); // warm-up: classes, JIT, page cache
-    GroupedRead.read(Contender.OURS, orc, 0, k, threads);
     List<Double> cpuRead = new ArrayList<>();
     for (int i = 0; i < repeats; i++) {
       cpuRead.add(GroupedRead.read(Contender.TEZ_SEQUENTIAL, orc, 0, k, threads).seconds());
@@ -98,32 +100,35 @@ public final class ReaderBenchmark implements Callable<Integer> {
     double boundS = (double) files * calls[0] * latencyMs / 1000.0 / Math.min(k, threads)
         + (double) files * calls[1] * latencyMs / 1000.0 + readS;
 
+    // Each contender warms on a read without latency, then the rounds alternate their order.
+    List<AlternatingTiming.Contender<GroupedRead.Result>> contenders = new ArrayList<>();
+    for (Contender who : Contender.values()) {
+      contenders.add(new AlternatingTiming.Contender<>(who.name(), () -> GroupedRead.read(who, orc, 0, k, threads),
+          () -> GroupedRead.read(who, orc, latencyMs, k, threads)));
+    }
     Map<Contender, List<Double>> times = new EnumMap<>(Contender.class);
     Map<Contender, Integer> wrongReads = new EnumMap<>(Contender.class);
     Map<Contender, Integer> leakedStreams = new EnumMap<>(Contender.class);
     Map<Contender, Long> peakStreams = new EnumMap<>(Contender.class);
-    for (int i = 0; i < repeats; i++) {
-      for (int c = 0; c < Contender.values().length; c++) {
-        Contender who = Contender.values()[(c + i) % Contender.values().length]; // each goes first in turn
-        GroupedRead.Result r = GroupedRead.read(who, orc, latencyMs, k, threads);
-        leakedStreams.merge(who, r.streamsLeftOpen(), Integer::sum);
-        peakStreams.merge(who, r.peakOpenStreams(), Math::max);
-        if (r.rows() == expectedRows) {
-          times.computeIfAbsent(who, w -> new ArrayList<>()).add(r.seconds());
-        } else {
-          wrongReads.merge(who, 1, Integer::sum);
-        }
-        System.out.printf(Locale.ROOT, "  %-15s %7.3f s  %d rows, at most %d streams open%s%n", who, r.seconds(),
-            r.rows(), r.peakOpenStreams(),
-            r.rows() == expectedRows ? "" : " (wrong: not timed)");
+    new AlternatingTiming(Stopwatch::nanos, repeats).time(contenders, (name, round, seconds, r) -> {
+      Contender who = r.who();
+      leakedStreams.merge(who, r.streamsLeftOpen(), Integer::sum);
+      peakStreams.merge(who, r.peakOpenStreams(), Math::max);
+      if (r.rows() == expectedRows) {
+        times.computeIfAbsent(who, w -> new ArrayList<>()).add(seconds);
+      } else {
+        wrongReads.merge(who, 1, Integer::sum);
       }
-    }
+      System.out.printf(Locale.ROOT, "  %-15s %7.3f s  %d rows, at most %d streams open%s%n", who, seconds,
+          r.rows(), r.peakOpenStreams(), r.rows() == expectedRows ? "" : " (wrong: not timed)");
+    });
 
     StressCounts ours = stress(stressRuns, OURS, work.resolve("stress-ours"));
     StressCounts tez = stress(tezStressRuns, TEZ, work.resolve("stress-tez"));
     System.out.printf(Locale.ROOT, "stress: ours %d runs, %d failed; Tez async %d runs: %d out of order, "
         + "%d skipped a split, %d left streams open, %d reported a failure wrongly%n", ours.runs, ours.failed,
         tez.runs, tez.outOfOrder, tez.skipped, tez.leaked, tez.failureWrong);
+    ours.failures.forEach(f -> System.out.println("stress: ours failed: " + f));
 
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("benchmark", "reader");
@@ -158,6 +163,7 @@ public final class ReaderBenchmark implements Callable<Integer> {
         peakStreams.getOrDefault(Contender.TEZ_ASYNC, 0L)));
     json.put("stress_runs", ours.runs);
     json.put("stress_failures", ours.failed);
+    json.put("stress_failed_runs", ours.failures);
     json.put("tez_async_stress", tez.toJson());
     boolean meets = oursS * 5 <= sequentialS && oursS <= 1.2 * boundS && oursS <= tezAsyncS && ours.failed == 0;
     json.put("goals", "ours at least 5x faster than sequential, within 1.2x of the bound, "
@@ -191,6 +197,8 @@ public final class ReaderBenchmark implements Callable<Integer> {
   private static final class StressCounts {
     int runs;
     int failed;
+    /** Each failed run of ours: its seed and what went wrong, so that a rare failure can be replayed. */
+    final List<String> failures = new ArrayList<>();
     int outOfOrder;
     int skipped;
     int leaked;
@@ -200,6 +208,9 @@ public final class ReaderBenchmark implements Callable<Integer> {
     void add(GroupedReadStress.Outcome o) {
       runs++;
       failed += o.ok() ? 0 : 1;
+      if (!o.ok()) {
+        failures.add(o.toString());
+      }
       outOfOrder += o.outOfOrder() ? 1 : 0;
       skipped += o.splitSkipped() ? 1 : 0;
       leaked += o.leakedStreams() > 0 ? 1 : 0;

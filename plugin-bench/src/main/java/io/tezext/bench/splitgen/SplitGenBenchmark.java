@@ -1,7 +1,6 @@
 package io.tezext.bench.splitgen;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,6 +20,9 @@ import org.apache.tez.runtime.api.Event;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.tezext.bench.Stopwatch;
+import io.tezext.benchkit.AlternatingTiming;
+import io.tezext.benchkit.AlternatingTiming.Contender;
+import io.tezext.benchkit.AlternatingTiming.Timings;
 import io.tezext.splitgen.config.SplitSettings;
 import io.tezext.splitgen.mapred.OrcStripeInputFormat;
 import io.tezext.splitgen.tez.OrcSplitInitializer;
@@ -33,16 +35,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code bench/run splitgen}: the splits of a partitioned table of ORC files, generated as a Tez AM
- * generates them for a root vertex, on a store where every request costs a latency, by every
- * contender given the same threads: ours ({@code OrcSplitInitializer}); one thread reading footers
- * in turn (ours with one footer thread); Hive 4.1.0's {@code OrcInputFormat} with its ETL strategy
- * (in a JVM of its own, hive-exec's class path); orc-core's {@code OrcInputFormat} (byte ranges,
- * no footers) under Tez's {@code MRInputAMSplitGenerator}. Each contender plans a small table first
- * (class loading, pools), then the table, cold (no footer cache), {@code --repeats} times; the
- * median counts. The bound is what any planner must pay: the listing's pages, one after another,
- * and one ranged read of each file's tail, spread over the threads, times the latency. The last
- * line is one JSON object.
+ * {@code bench/run splitgen}: the splits of a partitioned table of ORC files, generated as a Tez
+ * AM generates them for a root vertex, on a store where every request costs a latency, by every
+ * contender given the same threads: ours ({@code OrcSplitInitializer}); one thread reading
+ * footers in turn (ours with one footer thread); Hive 4.1.0's {@code OrcInputFormat} with its
+ * ETL strategy (in a JVM of its own, hive-exec's class path); orc-core's {@code OrcInputFormat}
+ * (byte ranges, no footers) under Tez's {@code MRInputAMSplitGenerator}. Each contender plans a
+ * small table first (class loading, pools), then the table, cold (no footer cache), in {@code
+ * --repeats} rounds whose order alternates ({@link AlternatingTiming}); the median counts. The
+ * one-thread contender is timed after the others (its runs take minutes). The bound is what any
+ * planner must pay: the listing's pages, one after another, and one ranged read of each file's
+ * tail, spread over the threads, times the latency. The last line is one JSON object.
  */
 @Command(name = "splitgen", mixinStandardHelpOptions = true,
     description = "ORC split generation: ours vs one thread, Hive's ETL strategy, orc-core under Tez (docs/benchmarks.md).")
@@ -88,22 +91,26 @@ public final class SplitGenBenchmark implements Callable<Integer> {
     System.exit(new CommandLine(new SplitGenBenchmark()).execute(args));
   }
 
-  /** One contender's timed runs. */
-  private record Runs(List<Double> seconds, long tasks, Map<String, Long> requests, Map<String, Object> extra) {
-    double median() {
-      List<Double> sorted = seconds.stream().sorted().toList();
-      return sorted.get(sorted.size() / 2);
+  /** One contender's timed runs and what its last run planned. */
+  private record Runs(List<Double> seconds, double median, long tasks, Map<String, Long> requests,
+      Map<String, Object> extra) {
+    static Runs of(Timings<Planned> t) {
+      return new Runs(t.seconds(), t.median(), t.last().tasks(), t.last().requests(), t.last().extra());
     }
 
     Map<String, Object> json() {
       Map<String, Object> m = new LinkedHashMap<>();
-      m.put("median_s", round(median()));
+      m.put("median_s", round(median));
       m.put("runs_s", seconds.stream().map(SplitGenBenchmark::round).toList());
       m.put("tasks_or_splits", tasks);
       m.put("requests", requests);
       m.putAll(extra);
       return m;
     }
+  }
+
+  /** One planning of the table: the tasks it would start, the store requests it made, what it says of the table. */
+  record Planned(long tasks, Map<String, Long> requests, Map<String, Object> extra) {
   }
 
   /** One run of a contender in the AM: the tasks it would start, and what it says of the table. */
@@ -126,12 +133,21 @@ public final class SplitGenBenchmark implements Callable<Integer> {
     Path warmup = PartitionedTable.ensure(data, 10, 100, rows);
 
     Map<String, Runs> results = new LinkedHashMap<>();
-    results.put("ours", runs("ours", table, warmup, repeats, threads, this::ours));
-    results.put("orc_tez", runs("orc_tez", table, warmup, repeats, threads, this::orcUnderTez));
-    if (!noHive) {
-      results.put("hive_etl", hive(root, table, warmup));
+    List<Contender<Planned>> timed = new ArrayList<>(List.of(
+        contender("ours", table, warmup, threads, this::ours),
+        contender("orc_tez", table, warmup, threads, this::orcUnderTez)));
+    try (HiveContender hive = noHive ? null
+        : HiveContender.start(root, List.of(jvmFact(root, "jdk17.opens").split(" ")), table, warmup, latencyMs,
+            threads)) {
+      if (hive != null) {
+        timed.add(new Contender<>("hive_etl", hive::ready, hive::plan));
+      }
+      new AlternatingTiming(Stopwatch::nanos, repeats).time(timed, SplitGenBenchmark::progress)
+          .forEach((name, t) -> results.put(name, Runs.of(t)));
     }
-    results.put("sequential", runs("sequential", table, warmup, sequentialRepeats, 1, this::ours));
+    new AlternatingTiming(Stopwatch::nanos, sequentialRepeats)
+        .time(List.of(contender("sequential", table, warmup, 1, this::ours)), SplitGenBenchmark::progress)
+        .forEach((name, t) -> results.put(name, Runs.of(t)));
 
     // A listing's pages come one after another; the tails may all be read at once.
     double pages = Math.ceil(files / (double) LatencyFileSystem.LIST_PAGE);
@@ -170,28 +186,20 @@ public final class SplitGenBenchmark implements Callable<Integer> {
     return 0;
   }
 
-  private Runs runs(String name, Path table, Path warmup, int count, int poolThreads, Generator generator)
-      throws Exception {
-    plan(warmup, poolThreads, generator); // class loading, the JIT, pools: not what is measured
-    List<Double> seconds = new ArrayList<>();
-    Outcome last = null;
-    Map<String, Long> requests = null;
-    for (int i = 0; i < count; i++) {
-      String authority = "splitgen-" + (runCount++);
-      Configuration conf = conf(authority, poolThreads);
-      String path = LatencyFileSystem.path(authority, table).toString();
-      long start = Stopwatch.nanos();
-      last = generator.generate(conf, path);
-      seconds.add((Stopwatch.nanos() - start) / 1e9);
-      requests = byKind(LatencyFileSystem.requests(authority));
-      System.err.printf(Locale.ROOT, "%s run %d: %.2f s%n", name, i + 1, seconds.get(i));
-    }
-    return new Runs(seconds, last.tasks(), requests, last.extra());
+  /** A contender planning the table cold each run, warmed by planning the small table. */
+  private Contender<Planned> contender(String name, Path table, Path warmup, int poolThreads, Generator generator) {
+    return new Contender<>(name, () -> plan(warmup, poolThreads, generator), () -> plan(table, poolThreads, generator));
   }
 
-  private void plan(Path table, int poolThreads, Generator generator) throws Exception {
-    String authority = "splitgen-" + (runCount++);
-    generator.generate(conf(authority, poolThreads), LatencyFileSystem.path(authority, table).toString());
+  private Planned plan(Path table, int poolThreads, Generator generator) throws Exception {
+    String authority = "splitgen-" + (runCount++); // each run's requests are its own
+    Outcome outcome = generator.generate(conf(authority, poolThreads), LatencyFileSystem.path(authority, table)
+        .toString());
+    return new Planned(outcome.tasks(), byKind(LatencyFileSystem.requests(authority)), outcome.extra());
+  }
+
+  private static void progress(String contender, int round, double seconds, Planned planned) {
+    System.err.printf(Locale.ROOT, "%s run %d: %.2f s%n", contender, round + 1, seconds);
   }
 
   private Configuration conf(String authority, int poolThreads) {
@@ -235,36 +243,6 @@ public final class SplitGenBenchmark implements Callable<Integer> {
 
   private int fileCountOf(String table) {
     return Integer.parseInt(table.replaceAll(".*-f(\\d+)-r\\d+/?$", "$1"));
-  }
-
-  /** Hive's contender in a JVM of its own, on hive-exec's class path (its ORC is not ours). */
-  private Runs hive(Path root, Path table, Path warmup) throws IOException, InterruptedException {
-    Path bench = root.resolve("hive-bench/target");
-    String classpath = bench.resolve("classes") + ":" + Files.readString(bench.resolve("runtime-classpath.txt")).trim();
-    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx2g", "-XX:+UseParallelGC"));
-    command.addAll(List.of(jvmFact(root, "jdk17.opens").split(" ")));
-    command.addAll(List.of("-cp", classpath, "io.tezext.bench.hive.HiveEtlSplitGeneration", table.toString(),
-        warmup.toString(), String.valueOf(latencyMs), String.valueOf(threads), String.valueOf(repeats)));
-    Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-    if (process.waitFor() != 0) {
-      throw new IllegalStateException("Hive's contender failed (exit " + process.exitValue() + "): " + out);
-    }
-    String last = out.substring(out.lastIndexOf('\n') + 1);
-    Map<?, ?> parsed = new ObjectMapper().readValue(last, Map.class);
-    List<Double> seconds = new ArrayList<>();
-    long splits = 0;
-    Map<String, Long> requests = new LinkedHashMap<>();
-    for (Object o : (List<?>) parsed.get("runs")) {
-      Map<?, ?> run = (Map<?, ?>) o;
-      seconds.add(((Number) run.get("seconds")).doubleValue());
-      splits = ((Number) run.get("splits")).longValue();
-      requests.clear();
-      ((Map<?, ?>) run.get("requests")).forEach((k, v) -> requests.put((String) k, ((Number) v).longValue()));
-      System.err.printf(Locale.ROOT, "hive_etl run %d: %.2f s%n", seconds.size(), seconds.get(seconds.size() - 1));
-    }
-    return new Runs(seconds, splits, requests, Map.of());
   }
 
   private static String jvmFact(Path root, String key) throws IOException {

@@ -54,7 +54,11 @@ public final class ResourceManager {
   private int rotation;
   private int offSwitchThisHeartbeat;
 
-  public ResourceManager(EventLoop loop, ClusterSpec spec, ClusterObserver observer) {
+  /**
+   * A resource manager for the cluster {@code spec}; {@code seed} draws what YARN leaves to chance
+   * (the preemption monitor's phase, when the scenario asks for it drawn).
+   */
+  public ResourceManager(EventLoop loop, ClusterSpec spec, ClusterObserver observer, long seed) {
     this.loop = loop;
     this.yarn = spec.yarn();
     this.observer = observer;
@@ -72,7 +76,7 @@ public final class ResourceManager {
     }
     queueList.addAll(queues.values());
     resizeQueues();
-    this.preemption = yarn.get(PREEMPTION) ? new RmPreemptionMonitor(this, loop, yarn) : null;
+    this.preemption = yarn.get(PREEMPTION) ? new RmPreemptionMonitor(this, loop, yarn, seed) : null;
   }
 
   /** Submits an application; the listener hears when its AM container is placed. */

@@ -2,8 +2,10 @@ package io.tezext.simulator.cluster;
 
 import static io.tezext.simulator.cluster.YarnSettings.PREEMPTION_DEAD_ZONE;
 import static io.tezext.simulator.cluster.YarnSettings.PREEMPTION_INTERVAL_MS;
+import static io.tezext.simulator.cluster.YarnSettings.PREEMPTION_LATE_KILL_SHARE;
 import static io.tezext.simulator.cluster.YarnSettings.PREEMPTION_NATURAL_TERMINATION;
 import static io.tezext.simulator.cluster.YarnSettings.PREEMPTION_PER_ROUND;
+import static io.tezext.simulator.cluster.YarnSettings.PREEMPTION_RANDOM_PHASE;
 import static io.tezext.simulator.cluster.YarnSettings.PREEMPTION_WAIT_MS;
 
 import java.util.ArrayList;
@@ -11,6 +13,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 
 import io.tezext.simulator.engine.EventLoop;
 import io.tezext.simulator.engine.Phase;
@@ -37,30 +40,44 @@ final class RmPreemptionMonitor {
   private final ResourceManager rm;
   private final EventLoop loop;
   private final YarnSettings yarn;
-  /** Containers warned, and when. */
-  private final Map<Long, Long> warnedAtMs = new HashMap<>();
+  private final SplittableRandom draws;
+  /** Containers warned, by id. */
+  private final Map<Long, Warning> warnings = new HashMap<>();
 
-  RmPreemptionMonitor(ResourceManager rm, EventLoop loop, YarnSettings yarn) {
+  /** When a container was warned, and whether its kill comes a round after the wait. */
+  private record Warning(long atMs, boolean late) {
+  }
+
+  RmPreemptionMonitor(ResourceManager rm, EventLoop loop, YarnSettings yarn, long seed) {
     this.rm = rm;
     this.loop = loop;
     this.yarn = yarn;
-    loop.after(yarn.get(PREEMPTION_INTERVAL_MS), Phase.TIMER, this::check);
+    this.draws = new SplittableRandom(seed).split(); // a stream of its own, not the workload generator's
+    long interval = yarn.get(PREEMPTION_INTERVAL_MS);
+    long first = yarn.get(PREEMPTION_RANDOM_PHASE) ? 1 + draws.nextLong(interval) : interval;
+    loop.after(first, Phase.TIMER, this::check);
   }
 
   private void check() {
     long now = loop.now();
     List<RmContainer> chosen = choose();
     long wait = yarn.get(PREEMPTION_WAIT_MS);
+    long interval = yarn.get(PREEMPTION_INTERVAL_MS);
+    Boolean lateThisRound = null; // drawn once, for the round's new warnings, if it warns any
     for (RmContainer victim : chosen) {
-      Long warned = warnedAtMs.get(victim.id());
+      Warning warned = warnings.get(victim.id());
       if (warned == null) {
-        warnedAtMs.put(victim.id(), now);
-      } else if (warned + wait <= now) {
-        warnedAtMs.remove(victim.id());
+        if (lateThisRound == null) {
+          double share = yarn.get(PREEMPTION_LATE_KILL_SHARE);
+          lateThisRound = share > 0 && draws.nextDouble() < share;
+        }
+        warnings.put(victim.id(), new Warning(now, lateThisRound));
+      } else if (warned.atMs() + wait + (warned.late() ? interval : 0) <= now) {
+        warnings.remove(victim.id());
         rm.preempt(victim);
       }
     }
-    warnedAtMs.values().removeIf(at -> at + 2 * wait < now);
+    warnings.values().removeIf(w -> w.atMs() + 2 * wait < now);
     if (!rm.liveContainers().isEmpty() || !chosen.isEmpty()) {
       loop.after(yarn.get(PREEMPTION_INTERVAL_MS), Phase.TIMER, this::check);
     } else {

@@ -51,6 +51,16 @@ public record YarnSettings(Settings values) {
   public static final DoubleSetting PREEMPTION_NATURAL_TERMINATION = SECTION.doubleSetting(
       "preemptionNaturalTermination", 0.2, 0, 1, "share of a queue's excess one round asks back; the rest is "
           + "expected to finish by itself (`natural_termination_factor`)");
+  public static final BooleanSetting PREEMPTION_RANDOM_PHASE = SECTION.booleanSetting("preemptionRandomPhase", false,
+      "the monitor's rounds fall at a phase drawn from the run's seed instead of at whole intervals from the "
+          + "simulation's start: YARN starts the monitor with the RM, so its rounds fall at an arbitrary point of "
+          + "any application's life, and a replay scored over several seeds sees that spread");
+  public static final DoubleSetting PREEMPTION_LATE_KILL_SHARE = SECTION.doubleSetting("preemptionLateKillShare", 0,
+      0, 1, "share of preemption rounds whose warned containers are killed one round after the wait instead of at "
+          + "the round the wait ends: YARN compares a warning's time with the clock read at a later round, each "
+          + "read lagging its round's schedule by a varying few milliseconds, so the kill exactly the wait later "
+          + "falls to the next round whenever the later read lags less (0.30 measured in sched-real's RM log: 207 "
+          + "of 695 five-round spans under 15 s; near 0.5 when the lags vary smoothly)");
   public static final BooleanSetting HEADROOM_IGNORES_QUEUE_LIMIT = SECTION.booleanSetting(
       "headroomIgnoresQueueLimit", false, "report an application's headroom as the cluster's free memory, "
           + "ignoring its queue's limit: headroom that lies, as it can under user limits (TEZ-2834); an AM that "

@@ -103,7 +103,7 @@ public final class Simulation {
     RunRecorder recorder = new RunRecorder(options.keepRecords() || options.checkInvariants());
     InvariantChecker invariants = options.checkInvariants() ? new InvariantChecker() : null;
     ResourceManager rm = new ResourceManager(loop, cluster, invariants == null ? recorder
-        : new BothObservers(recorder, invariants));
+        : new BothObservers(recorder, invariants), scenario.seed());
     if (invariants != null) {
       loop.observe(now -> invariants.check(rm));
     }

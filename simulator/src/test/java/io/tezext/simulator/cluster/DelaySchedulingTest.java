@@ -31,7 +31,7 @@ class DelaySchedulingTest {
         .with(YarnSettings.RACK_LOCALITY_ADDITIONAL_DELAY, rackLocalityAdditionalDelay);
     ClusterSpec spec = ClusterSpec.uniform(3, 20, 4096, 4, List.of(), yarn);
     loop = new EventLoop();
-    rm = new ResourceManager(loop, spec, ClusterObserver.NONE);
+    rm = new ResourceManager(loop, spec, ClusterObserver.NONE, 1);
     app = rm.submit("app", "default", 1024, 1, c -> { });
     loop.run(() -> app.liveContainers() == 1);
   }

@@ -18,7 +18,7 @@ class HeadroomTest {
   /** Two nodes of 8 GB and 4 vcores; queues as given; the AM of 1 GB placed. */
   private RmApp start(List<QueueSpec> queues, YarnSettings yarn, String queue) {
     loop = new EventLoop();
-    rm = new ResourceManager(loop, ClusterSpec.uniform(1, 2, 8192, 4, queues, yarn), ClusterObserver.NONE);
+    rm = new ResourceManager(loop, ClusterSpec.uniform(1, 2, 8192, 4, queues, yarn), ClusterObserver.NONE, 1);
     RmApp app = rm.submit("app-" + queue, queue, 1024, 1, c -> { });
     loop.run(() -> app.liveContainers() == 1);
     return app;

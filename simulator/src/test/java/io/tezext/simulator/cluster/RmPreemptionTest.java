@@ -3,7 +3,9 @@ package io.tezext.simulator.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +24,12 @@ class RmPreemptionTest {
    * priority 5 and three at priority 20: queue a uses 14 GB. Then b's application asks for 8 GB.
    */
   private RmApp[] start(YarnSettings extra) {
+    return start(extra, 1);
+  }
+
+  private RmApp[] start(YarnSettings extra, long seed) {
+    preempted.clear();
+    preemptedAtMs.clear();
     YarnSettings yarn = extra.with(YarnSettings.PREEMPTION, true).with(YarnSettings.MAX_AM_SHARE_PERCENT, 50.0);
     loop = new EventLoop();
     rm = new ResourceManager(loop, ClusterSpec.uniform(1, 2, 8192, 8,
@@ -33,7 +41,7 @@ class RmPreemptionTest {
               preemptedAtMs.add(loop.now());
             }
           }
-        });
+        }, seed);
     RmApp older = submit("older", "a");
     take(older, new AskKey(5, 1024, 1), 5);
     RmApp newer = submit("newer", "a");
@@ -80,6 +88,42 @@ class RmPreemptionTest {
     long origin = loop.now();
     loop.run(() -> preempted.size() == 2 || loop.now() > origin + 120_000);
     assertThat(preemptedAtMs.get(1) - preemptedAtMs.get(0)).isBetween(15_000L, 18_000L);
+  }
+
+  @Test
+  void aLateRoundKillsItsWarnedContainersOneIntervalAfterTheWait() {
+    long onTime = gapBetweenFirstTwoKills(YarnSettings.DEFAULTS);
+    long late = gapBetweenFirstTwoKills(YarnSettings.DEFAULTS.with(YarnSettings.PREEMPTION_LATE_KILL_SHARE, 1.0));
+
+    assertThat(late - onTime).isEqualTo(YarnSettings.DEFAULTS.get(YarnSettings.PREEMPTION_INTERVAL_MS));
+  }
+
+  private long gapBetweenFirstTwoKills(YarnSettings yarn) {
+    start(yarn);
+    long origin = loop.now();
+    loop.run(() -> preempted.size() == 2 || loop.now() > origin + 120_000);
+    return preemptedAtMs.get(1) - preemptedAtMs.get(0);
+  }
+
+  @Test
+  void aRandomPhaseMovesTheRoundsBySeedAndOnlyBySeed() {
+    YarnSettings random = YarnSettings.DEFAULTS.with(YarnSettings.PREEMPTION_RANDOM_PHASE, true);
+    long interval = YarnSettings.DEFAULTS.get(YarnSettings.PREEMPTION_INTERVAL_MS);
+    Set<Long> phases = new HashSet<>();
+    for (long seed = 1; seed <= 5; seed++) {
+      phases.add(firstKillMs(random, seed) % interval);
+      assertThat(firstKillMs(random, seed)).isEqualTo(firstKillMs(random, seed));
+    }
+    assertThat(phases).hasSizeGreaterThan(1);
+    assertThat(firstKillMs(YarnSettings.DEFAULTS, 1) % interval).isZero(); // rounds at whole intervals
+    assertThat(firstKillMs(YarnSettings.DEFAULTS, 7)).isEqualTo(firstKillMs(YarnSettings.DEFAULTS, 1));
+  }
+
+  private long firstKillMs(YarnSettings yarn, long seed) {
+    start(yarn, seed);
+    long origin = loop.now();
+    loop.run(() -> preempted.size() == 1 || loop.now() > origin + 120_000);
+    return preemptedAtMs.get(0);
   }
 
   @Test

@@ -34,9 +34,14 @@ import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
  * it, what a user holding only the baseline's history would conclude: that history replayed with
  * ours. Nothing is fitted to the pairs scored.
  *
+ * <p>What YARN leaves to chance (the phase of the RM's preemption rounds, when the scenario draws it
+ * from the seed) is replayed over several seeds: a run's simulated mean DAG time is the mean over
+ * its seeds, a DAG's simulated time the median over its runs and their seeds.
+ *
  * <p>Reported: the simulated ratio of mean DAG time (ours over the baseline, geometric mean over the
  * scored pairs) against the real one and its 95% interval over the same pairs; each DAG's simulated
- * run time against the median of its real runs, beside those runs' own spread; AM preemptions.
+ * run time against the median of its real runs, beside those runs' own spread; AM preemptions, and
+ * the containers the RM preempted (the other applications' included).
  */
 public final class PairedReplay {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -49,9 +54,10 @@ public final class PairedReplay {
    * @param history the Tez history of the session whose DAGs are scored
    * @param dagRuntimesMs each session DAG's real run time, by DAG name
    * @param amPreemptions containers the session's AM preempted
+   * @param rmPreemptions containers the RM preempted, from every application that shared the cluster
    */
   public record RealRun(String scheduler, int pair, Path history, Map<String, Long> dagRuntimesMs,
-      long amPreemptions) {
+      long amPreemptions, long rmPreemptions) {
   }
 
   /** The largest gap between the simulated and the real ratio the fidelity goal accepts. */
@@ -60,7 +66,8 @@ public final class PairedReplay {
   /** The replay's figures and a table for the report. */
   public record Result(int pairsScored, double realRatio, double realCiLow, double realCiHigh, double simRatio,
       double simRatioFromBaselineHistory, double dagErrorPctMax, double dagErrorPctMean, int dagsWithinTolerance,
-      int dags, double realSpreadPctMax, Map<String, Long> amPreemptionsReal, Map<String, Long> amPreemptionsSim, String table) {
+      int dags, double realSpreadPctMax, Map<String, Long> amPreemptionsReal, Map<String, Long> amPreemptionsSim,
+      Map<String, Long> rmPreemptionsReal, Map<String, Long> rmPreemptionsSim, String table) {
 
     public double gap() {
       return Math.abs(simRatio - realRatio);
@@ -106,6 +113,8 @@ public final class PairedReplay {
       f.put("am_preemptions_real_scored", amPreemptionsReal);
       f.put("am_preemptions_sim", amPreemptionsSim);
       f.put("am_preemptions_close", amPreemptionsClose());
+      f.put("rm_preemptions_real_scored", rmPreemptionsReal);
+      f.put("rm_preemptions_sim", rmPreemptionsSim);
       f.put("fidelity_goal_met", goalMet());
       return f;
     }
@@ -121,9 +130,13 @@ public final class PairedReplay {
    * @param supply a run's workload as history gives it, completed with what history lacks: the
    *     location hints its split generation gave, the other applications that shared the cluster
    * @param dir where the scenario, workloads and replays are written
+   * @param seeds how many seeds (1, 2, ...) each run is replayed with
    */
   public static Result score(List<RealRun> runs, String baseline, String ours, Path baseScenario,
-      BiFunction<RealRun, Workload, Workload> supply, Path dir) throws IOException {
+      BiFunction<RealRun, Workload, Workload> supply, Path dir, int seeds) throws IOException {
+    if (seeds < 1) {
+      throw new IllegalArgumentException("seeds must be at least 1, was " + seeds);
+    }
     Files.createDirectories(dir);
     int pairs = runs.stream().mapToInt(RealRun::pair).max().orElse(-1) + 1;
     if (pairs < 3) {
@@ -142,6 +155,8 @@ public final class PairedReplay {
     Map<String, Map<String, List<Long>>> simTimes = new TreeMap<>();
     Map<String, Long> amReal = new TreeMap<>();
     Map<String, Long> amSim = new TreeMap<>();
+    Map<String, Long> rmReal = new TreeMap<>();
+    Map<String, Long> rmSim = new TreeMap<>();
     for (int p = 1; p < pairs; p++) {
       RealRun base = run(runs, p, baseline);
       RealRun mine = run(runs, p, ours);
@@ -150,6 +165,7 @@ public final class PairedReplay {
         r.dagRuntimesMs().forEach((dag, ms) -> realTimes.computeIfAbsent(r.scheduler(), k -> new TreeMap<>())
             .computeIfAbsent(dag, k -> new ArrayList<>()).add(ms));
         amReal.merge(r.scheduler(), r.amPreemptions(), Long::sum);
+        rmReal.merge(r.scheduler(), r.rmPreemptions(), Long::sum);
       }
       double[] simMeans = new double[2];
       Path[] workloads = new Path[2];
@@ -159,21 +175,31 @@ public final class PairedReplay {
         String name = String.format(Locale.ROOT, "pair-%02d-%s", p, scheduler);
         workloads[i] = dir.resolve(name + "-workload.json");
         WorkloadJson.write(supply.apply(r, read(r.history())), workloads[i]);
-        Replay replay = Replay.run(scenario, workloads[i], scheduler, dir.resolve(name + "-replay"));
-        List<Long> times = replay.runtimes(dagNames);
-        for (int d = 0; d < dagNames.size(); d++) {
-          simTimes.computeIfAbsent(scheduler, k -> new TreeMap<>()).computeIfAbsent(dagNames.get(d),
-              k -> new ArrayList<>()).add(times.get(d));
+        for (int seed = 1; seed <= seeds; seed++) {
+          Replay replay = Replay.run(scenario, workloads[i], scheduler, replayDir(dir, name, seed), seed);
+          List<Long> times = replay.runtimes(dagNames);
+          for (int d = 0; d < dagNames.size(); d++) {
+            simTimes.computeIfAbsent(scheduler, k -> new TreeMap<>()).computeIfAbsent(dagNames.get(d),
+                k -> new ArrayList<>()).add(times.get(d));
+          }
+          simMeans[i] += mean(times) / seeds;
+          amSim.merge(scheduler, replay.preemptions("preemptions_am"), Long::sum);
+          rmSim.merge(scheduler, replay.preemptions("preemptions_rm"), Long::sum);
         }
-        simMeans[i] = mean(times);
-        amSim.merge(scheduler, replay.amPreemptions(), Long::sum);
       }
       simLogs[p - 1] = Math.log(simMeans[1] / simMeans[0]);
       // What a user with only the baseline's history would conclude: ours run on the baseline's DAGs.
-      Replay cross = Replay.run(scenario, workloads[0], ours,
-          dir.resolve(String.format(Locale.ROOT, "pair-%02d-%s-on-%s-history", p, ours, baseline)));
-      crossLogs[p - 1] = Math.log(mean(cross.runtimes(dagNames)) / simMeans[0]);
+      double crossMean = 0;
+      for (int seed = 1; seed <= seeds; seed++) {
+        Replay cross = Replay.run(scenario, workloads[0], ours,
+            replayDir(dir, String.format(Locale.ROOT, "pair-%02d-%s-on-%s-history", p, ours, baseline), seed), seed);
+        crossMean += mean(cross.runtimes(dagNames)) / seeds;
+      }
+      crossLogs[p - 1] = Math.log(crossMean / simMeans[0]);
     }
+    // per replay of every run
+    amSim.replaceAll((scheduler, total) -> Math.round((double) total / seeds));
+    rmSim.replaceAll((scheduler, total) -> Math.round((double) total / seeds));
 
     Interval real = Interval.of(realLogs, true);
     StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
@@ -202,14 +228,15 @@ public final class PairedReplay {
     }
     return new Result(pairs - 1, Math.exp(real.mean()), Math.exp(real.low()), Math.exp(real.high()),
         Math.exp(Interval.of(simLogs, false).mean()), Math.exp(Interval.of(crossLogs, false).mean()), maxError,
-        sumError / count, within, count, maxSpread, amReal, amSim, table.toString());
+        sumError / count, within, count, maxSpread, amReal, amSim, rmReal, rmSim, table.toString());
   }
 
   /** One replay of a workload with one scheduler, as {@code tezext-sim run} reports it. */
   private record Replay(String scheduler, JsonNode dags, JsonNode summary) {
-    static Replay run(Path scenario, Path workload, String scheduler, Path out) throws IOException {
+    static Replay run(Path scenario, Path workload, String scheduler, Path out, int seed) throws IOException {
       ReplayScore.cli("run", "--cluster", scenario.toString(), "--workload", workload.toString(),
-          "--scheduler", scheduler, "--format", "json", "--out", out.toString(), "--overwrite", "--quiet");
+          "--scheduler", scheduler, "--seed", Integer.toString(seed), "--format", "json", "--out", out.toString(),
+          "--overwrite", "--quiet");
       return new Replay(scheduler, JSON.readTree(out.resolve("dags.json").toFile()),
           JSON.readTree(out.resolve("summary.json").toFile()));
     }
@@ -223,9 +250,20 @@ public final class PairedReplay {
       return times;
     }
 
-    long amPreemptions() {
-      return PairedReplay.amPreemptions(summary, scheduler);
+    /** A count the replay's summary gives, {@code preemptions_am} or {@code preemptions_rm}. */
+    long preemptions(String figure) {
+      for (JsonNode run : summary.path("schedulers")) {
+        if (run.path("scheduler").asText().equals(scheduler)) {
+          return run.path("figures").path(figure).asLong();
+        }
+      }
+      throw new IllegalStateException("the replay's summary has no run of " + scheduler);
     }
+  }
+
+  /** The first seed's replay where a single replay has always gone, the others beside it. */
+  private static Path replayDir(Path dir, String name, int seed) {
+    return dir.resolve(seed == 1 ? name + "-replay" : String.format(Locale.ROOT, "%s-replay-seed-%d", name, seed));
   }
 
   private static Workload read(Path history) throws IOException {
@@ -248,15 +286,6 @@ public final class PairedReplay {
       }
     }
     throw new IllegalStateException("the replay has no DAG named " + name);
-  }
-
-  private static long amPreemptions(JsonNode summary, String scheduler) {
-    for (JsonNode run : summary.path("schedulers")) {
-      if (run.path("scheduler").asText().equals(scheduler)) {
-        return run.path("figures").path("preemptions_am").asLong();
-      }
-    }
-    throw new IllegalStateException("the replay's summary has no run of " + scheduler);
   }
 
   private static double mean(java.util.Collection<Long> values) {

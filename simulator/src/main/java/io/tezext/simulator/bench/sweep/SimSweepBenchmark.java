@@ -5,9 +5,14 @@ import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
+import io.tezext.benchkit.AlternatingTiming;
+import io.tezext.benchkit.AlternatingTiming.Contender;
+import io.tezext.benchkit.AlternatingTiming.Timings;
 import io.tezext.simulator.bench.BenchArgs;
 import io.tezext.simulator.metrics.WallClock;
+import io.tezext.simulator.run.SchedulerLog;
 import io.tezext.simulator.run.StopSignal;
 import io.tezext.simulator.sweep.Grid;
 import io.tezext.simulator.sweep.GridFile;
@@ -18,56 +23,87 @@ import io.tezext.simulator.sweep.SweepInputs;
 import io.tezext.simulator.sweep.SweepProgress;
 
 /**
- * {@code bench/run sim-sweep [GRID]}: the tuning points of a grid (by default
- * {@code simulator/scenarios/sweep-example.json}) run {@code --on local} with one thread, then with
- * one per core; how much faster the pool is, and that both gave the same bytes for every point.
- * The baseline is the serial sweep.
+ * {@code bench/run sim-sweep [GRID] [--rounds N]}: the tuning points of a grid (by default
+ * {@code simulator/scenarios/sweep-example.json}) run {@code --on local} with one thread and with
+ * one per core, each once untimed and then in alternating rounds ({@link AlternatingTiming}); how
+ * much faster the pool is (the ratio of the medians), and that every run gave the same bytes for
+ * every point. The baseline is the serial sweep.
  */
 public final class SimSweepBenchmark {
+  private static final String USAGE = "usage: bench/run sim-sweep [GRID] [--rounds N]";
+  private static final int DEFAULT_ROUNDS = 3;
+
   private SimSweepBenchmark() {
   }
 
-  public static void main(String[] args) throws java.io.IOException {
-    if (args.length > 1) {
-      System.err.println("usage: bench/run sim-sweep [GRID]: takes at most one argument");
-      System.exit(2);
+  public static void main(String[] args) throws Exception {
+    Path gridFile = Path.of(BenchArgs.projectRoot(), "simulator", "scenarios", "sweep-example.json");
+    int rounds = DEFAULT_ROUNDS;
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--rounds") && i + 1 < args.length) {
+        rounds = parseRounds(args[++i]);
+      } else if (!args[i].startsWith("-") && i == 0) {
+        gridFile = Path.of(args[i]);
+      } else {
+        System.err.println(USAGE + ": unexpected argument '" + args[i] + "'");
+        System.exit(2);
+      }
     }
-    Path gridFile = args.length == 1 ? Path.of(args[0])
-        : Path.of(BenchArgs.projectRoot(), "simulator", "scenarios", "sweep-example.json");
     PrintWriter out = BenchArgs.out();
     Grid grid = GridFile.read(gridFile);
     List<GridPoint> points = grid.tunePoints();
     int threads = Runtime.getRuntime().availableProcessors();
-    PrintWriter quiet = new PrintWriter(new StringWriter());
-    out.println("sim-sweep: " + gridFile + ", " + points.size() + " grid points; a warm-up point, then 1 thread, then "
-        + threads);
+    out.println("sim-sweep: " + gridFile + ", " + points.size() + " grid points; 1 thread and " + threads
+        + ", each once untimed, then " + rounds + " alternating rounds");
     // the schedulers' warnings are counted, not printed: they would bury the figures
-    try (io.tezext.simulator.run.SchedulerLog log = new io.tezext.simulator.run.SchedulerLog(null)) {
-      measure(out, grid, points, threads, quiet);
+    try (SchedulerLog log = new SchedulerLog(null)) {
+      measure(out, grid, points, threads, rounds);
     }
   }
 
-  private static void measure(PrintWriter out, Grid grid, List<GridPoint> points, int threads, PrintWriter quiet) {
-    new LocalSweepExecutor(1, quiet, StopSignal.NEVER).run(SweepInputs.of(grid), points.subList(0, 1),
-        SweepProgress.NONE);
-    long t0 = WallClock.nanos();
-    List<PointResult> serial = new LocalSweepExecutor(1, quiet, StopSignal.NEVER).run(SweepInputs.of(grid), points,
-        SweepProgress.NONE);
-    long t1 = WallClock.nanos();
-    List<PointResult> parallel = new LocalSweepExecutor(threads, quiet, StopSignal.NEVER).run(SweepInputs.of(grid),
-        points, SweepProgress.NONE);
-    long t2 = WallClock.nanos();
-    boolean identical = serial.stream().map(PointResult::line).toList()
-        .equals(parallel.stream().map(PointResult::line).toList());
-    double serialS = (t1 - t0) / 1e9;
-    double parallelS = (t2 - t1) / 1e9;
-    out.println(String.format(Locale.ROOT, "serial %.1f s, %d threads %.1f s, speedup %.2fx; results identical: %s",
-        serialS, threads, parallelS, serialS / parallelS, identical));
+  private static int parseRounds(String text) {
+    try {
+      int rounds = Integer.parseInt(text);
+      if (rounds >= 1) {
+        return rounds;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    System.err.println(USAGE + ": --rounds takes a whole number of at least 1, got '" + text + "'");
+    System.exit(2);
+    return 0;
+  }
+
+  private static void measure(PrintWriter out, Grid grid, List<GridPoint> points, int threads, int rounds)
+      throws Exception {
+    PrintWriter quiet = new PrintWriter(new StringWriter());
+    Map<String, Timings<List<String>>> t = new AlternatingTiming(WallClock::nanos, rounds).time(List.of(
+        Contender.of("serial", () -> sweep(grid, points, 1, quiet)),
+        Contender.of("parallel", () -> sweep(grid, points, threads, quiet))),
+        (who, round, seconds, lines) -> out.println(String.format(Locale.ROOT, "  round %d %-8s %6.1f s", round + 1,
+            who, seconds)));
+    Timings<List<String>> serial = t.get("serial");
+    Timings<List<String>> parallel = t.get("parallel");
+    List<String> first = serial.results().get(0);
+    boolean identical = serial.results().stream().allMatch(first::equals)
+        && parallel.results().stream().allMatch(first::equals);
+    double speedup = serial.median() / parallel.median();
+    out.println(String.format(Locale.ROOT, "serial %.1f s (%.1f-%.1f), %d threads %.1f s (%.1f-%.1f), medians of %d "
+        + "rounds, speedup %.2fx; results identical: %s", serial.median(), serial.min(), serial.max(), threads,
+        parallel.median(), parallel.min(), parallel.max(), rounds, speedup, identical));
     out.println(String.format(Locale.ROOT, "{\"benchmark\":\"sim-sweep\",\"grid_points\":%d,\"serial_s\":%.2f,"
-        + "\"parallel_s\":%.2f,\"speedup\":%.2f,\"threads\":%d,\"identical\":%s}", points.size(), serialS, parallelS,
-        serialS / parallelS, threads, identical));
+        + "\"parallel_s\":%.2f,\"speedup\":%.2f,\"threads\":%d,\"rounds\":%d,\"serial_spread_pct\":%.1f,"
+        + "\"parallel_spread_pct\":%.1f,\"identical\":%s}", points.size(), serial.median(), parallel.median(), speedup,
+        threads, rounds, serial.spreadPct(), parallel.spreadPct(), identical));
     if (!identical) {
       System.exit(1);
     }
+  }
+
+  /** One sweep of the points; what it wrote for each point, in order. */
+  private static List<String> sweep(Grid grid, List<GridPoint> points, int threads, PrintWriter quiet) {
+    return new LocalSweepExecutor(threads, quiet, StopSignal.NEVER).run(SweepInputs.of(grid), points,
+        SweepProgress.NONE).stream().map(PointResult::line).toList();
   }
 }

@@ -31,6 +31,6 @@ class PairedReplayResultTest {
 
   private static Result result(double real, double low, double high, double sim, int within,
       Map<String, Long> amReal, Map<String, Long> amSim) {
-    return new Result(4, real, low, high, sim, sim, 12, 6, within, 8, 30, amReal, amSim, "");
+    return new Result(4, real, low, high, sim, sim, 12, 6, within, 8, 30, amReal, amSim, Map.of(), Map.of(), "");
   }
 }
