@@ -1,5 +1,8 @@
 package io.tezext.schedreal;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -78,5 +81,32 @@ final class RunSummary {
       m.put("load_average_max", SchedRealBenchmark.round(loads[loads.length - 1]));
     }
     return m;
+  }
+
+  /**
+   * Per scheduler over its runs, from the RM's container log beside the runs (absent for runs
+   * recorded before it was kept): the competitor's containers the RM killed while the session's DAGs
+   * ran, and how many of those the session got the room of ({@link RmContainerLog#kills}).
+   */
+  static Map<String, Object> rmKills(List<RunManifest> runs, Path runsDir) throws IOException {
+    Path file = runsDir.resolve("rm-containers.log");
+    Map<String, Object> out = new LinkedHashMap<>();
+    if (!Files.exists(file)) {
+      return out;
+    }
+    RmContainerLog log = RmContainerLog.parse(Files.readString(file));
+    for (SchedulerUnderTest s : List.of(SchedulerUnderTest.DAG_AWARE, SchedulerUnderTest.TEZEXT)) {
+      int killed = 0;
+      int served = 0;
+      for (RunManifest r : runs.stream().filter(r -> r.scheduler().equals(s.label())).toList()) {
+        RmContainerLog.Kills k = log.kills(RmContainerLog.appKey(r.competitor().appId()),
+            RmContainerLog.appKey(r.session().appId()), r.dags().get(0).startMs(),
+            r.dags().get(r.dags().size() - 1).endMs());
+        killed += k.killed();
+        served += k.servedSession();
+      }
+      out.put(s.label(), Map.of("killed", killed, "served_session", served));
+    }
+    return out;
   }
 }

@@ -2,6 +2,7 @@ package io.tezext.schedreal;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,6 +76,12 @@ class SchedRealBenchmark {
           ContendedCluster.builder().dominantResources(), "SchedRealProbeDominant", runsDir));
     }
 
+    // The RM's container transitions of every run (log4j.properties), kept beside the runs they tell of.
+    Path rmLog = Path.of("target", "rm-containers.log");
+    if (Files.exists(rmLog)) {
+      Files.copy(rmLog, runsDir.resolve("rm-containers.log"), StandardCopyOption.REPLACE_EXISTING);
+    }
+
     Map<String, Object> json = new LinkedHashMap<>();
     json.put("benchmark", "sched-real");
     json.putAll(figures(runs, runsDir, report));
@@ -106,6 +113,7 @@ class SchedRealBenchmark {
     json.put("real_spread_pct", round(paired.spreadPct()));
     json.put("mean_dag_s", rounded(paired.meanDagSeconds()));
     json.putAll(RunSummary.totals(runs));
+    json.put("rm_kills_of_competitor", RunSummary.rmKills(runs, runsDir));
     for (RecordedRunsCheck check : CHECKS) {
       report.append("\n").append(check.name()).append(":\n");
       json.putAll(check.check(runsDir, runs, report));
