@@ -43,11 +43,17 @@ public final class AlternatingTiming {
     double seconds();
   }
 
-  /** A contender: its name, the run that is timed, and the untimed run that warms it first. */
-  public record Contender<R>(String name, Run<R> warmUp, Run<R> run) {
+  /** What warms a contender before any contender is timed (class loading, the JIT, pools). */
+  @FunctionalInterface
+  public interface WarmUp {
+    void warm() throws Exception;
+  }
+
+  /** A contender: its name, the untimed warm-up it gets first, and the run that is timed. */
+  public record Contender<R>(String name, WarmUp warmUp, Run<R> run) {
     /** A contender warmed by one untimed run of what is timed. */
     public static <R> Contender<R> of(String name, Run<R> run) {
-      return new Contender<>(name, run, run);
+      return new Contender<>(name, run::run, run);
     }
   }
 
@@ -116,7 +122,7 @@ public final class AlternatingTiming {
       results.put(c.name(), new ArrayList<>());
     }
     for (Contender<R> c : contenders) {
-      c.warmUp().run();
+      c.warmUp().warm();
     }
     for (int round = 0; round < rounds; round++) {
       for (int i : order(contenders.size(), round)) {

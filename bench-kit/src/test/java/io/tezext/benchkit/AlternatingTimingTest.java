@@ -34,8 +34,8 @@ class AlternatingTimingTest {
     List<String> timed = new ArrayList<>();
     AlternatingTiming timing = new AlternatingTiming(() -> machine.nowNanos, 4);
     Map<String, Timings<String>> t = timing.time(List.of(
-        new Contender<>("a", () -> ran.add("warm a") ? "a" : "", () -> ran.add("a") ? machine.work("a", 1) : ""),
-        new Contender<>("b", () -> ran.add("warm b") ? "b" : "", () -> ran.add("b") ? machine.work("b", 1) : "")),
+        new Contender<>("a", () -> ran.add("warm a"), () -> ran.add("a") ? machine.work("a", 1) : ""),
+        new Contender<>("b", () -> ran.add("warm b"), () -> ran.add("b") ? machine.work("b", 1) : "")),
         (who, round, seconds, result) -> timed.add(round + who));
 
     assertThat(ran).containsExactly("warm a", "warm b", "a", "b", "b", "a", "a", "b", "b", "a");

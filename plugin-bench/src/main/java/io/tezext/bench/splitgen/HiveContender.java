@@ -46,9 +46,8 @@ final class HiveContender implements AutoCloseable {
   }
 
   /** Waits until the JVM has planned its warm-up table. */
-  SplitGenBenchmark.Planned ready() throws IOException {
+  void ready() throws IOException {
     readLine(line -> line.equals("ready"));
-    return null;
   }
 
   /** Has the JVM plan the table once: the splits and the store requests it made. */
