@@ -20,10 +20,9 @@ import io.tezext.simulator.engine.Phase;
 
 /**
  * The CapacityScheduler's ProportionalCapacityPreemptionPolicy (Hadoop 3.4), by memory, for leaf
- * queues under one root. Every monitoring interval it works out each queue's ideal share: what it
- * uses up to its guarantee, then what is left of the cluster offered to queues that want more (use
- * plus pending asks, at most their maximum) in proportion to their guarantees. A queue using more
- * than its ideal share, and more than its guarantee by over the dead zone, gives back the excess
+ * queues under one root. Every monitoring interval it works out each queue's ideal share
+ * ({@link IdealShares}). A queue using more than its ideal share, and more than its guarantee by
+ * over the dead zone, gives back the excess
  * (scaled so that one round takes at most the per-round share of the cluster), of which only the
  * natural-termination share is asked for this round (the rest is expected to finish by itself);
  * a container is taken only if it fits in what is left of the round's share.
@@ -90,24 +89,30 @@ final class RmPreemptionMonitor {
   private List<RmContainer> choose() {
     List<RmQueue> queues = new ArrayList<>(rm.queues());
     long total = rm.liveMemoryMb();
-    Map<RmQueue, Long> ideal = idealShares(queues, total);
-    long needed = 0;
+    List<IdealShares.Demand> demands = new ArrayList<>();
     for (RmQueue q : queues) {
-      needed += Math.max(0, q.usedMemoryMb - ideal.get(q));
+      demands.add(new IdealShares.Demand(q.guaranteedMemoryMb, q.maxMemoryMb, q.usedMemoryMb, pendingMb(q)));
+    }
+    long[] ideal = IdealShares.of(demands, total);
+    long needed = 0;
+    for (int i = 0; i < queues.size(); i++) {
+      needed += Math.max(0, queues.get(i).usedMemoryMb - ideal[i]);
     }
     double allowed = total * yarn.get(PREEMPTION_PER_ROUND);
     double scale = Math.min(1, allowed / Math.max(1, needed));
     List<RmContainer> chosen = new ArrayList<>();
-    for (RmQueue q : queues) {
+    for (int i = 0; i < queues.size(); i++) {
+      RmQueue q = queues.get(i);
       if (q.usedMemoryMb <= q.guaranteedMemoryMb * (1 + yarn.get(PREEMPTION_DEAD_ZONE))) {
         continue;
       }
-      long floor = Math.max(Math.min(total, q.guaranteedMemoryMb), ideal.get(q));
-      long excess = (long) ((q.usedMemoryMb - floor) * scale);
-      long toObtain = (long) Math.ceil(excess * yarn.get(PREEMPTION_NATURAL_TERMINATION));
-      for (int i = q.apps.size() - 1; i >= 0 && toObtain > 0; i--) { // newest application first
+      // What the queue keeps: its ideal share, and never less than its guarantee if it wants that much.
+      long kept = Math.max(Math.min(q.usedMemoryMb + demands.get(i).pendingMb(), q.guaranteedMemoryMb), ideal[i]);
+      long excess = (long) (Math.max(0, q.usedMemoryMb - kept) * scale);
+      long toObtain = (long) (excess * yarn.get(PREEMPTION_NATURAL_TERMINATION) + 0.5); // YARN rounds half up
+      for (int a = q.apps.size() - 1; a >= 0 && toObtain > 0; a--) { // newest application first
         List<RmContainer> candidates = new ArrayList<>();
-        for (RmContainer c : q.apps.get(i).live.values()) {
+        for (RmContainer c : q.apps.get(a).live.values()) {
           if (!c.isAmContainer()) {
             candidates.add(c);
           }
@@ -129,51 +134,8 @@ final class RmPreemptionMonitor {
     return chosen;
   }
 
-  /**
-   * Each queue's ideal share: its use up to its guarantee, then the rest of the cluster offered in
-   * proportion to guarantees to the queues that want more, each taking at most its maximum and its
-   * use plus pending asks, until nothing is left or nobody wants more.
-   */
-  private static Map<RmQueue, Long> idealShares(List<RmQueue> queues, long total) {
-    Map<RmQueue, Long> ideal = new HashMap<>();
-    Map<RmQueue, Long> wanted = new HashMap<>();
-    long unassigned = total;
-    List<RmQueue> wanting = new ArrayList<>();
-    for (RmQueue q : queues) {
-      long share = Math.min(q.usedMemoryMb, q.guaranteedMemoryMb);
-      ideal.put(q, share);
-      wanted.put(q, wanted(q));
-      unassigned -= share;
-      if (share < wanted.get(q)) {
-        wanting.add(q);
-      }
-    }
-    while (unassigned > 0 && !wanting.isEmpty()) {
-      long guarantees = 0;
-      for (RmQueue q : wanting) {
-        guarantees += q.guaranteedMemoryMb;
-      }
-      long offered = unassigned;
-      List<RmQueue> still = new ArrayList<>();
-      for (RmQueue q : wanting) {
-        long offer = guarantees == 0 ? offered / wanting.size() : (long) ((double) offered * q.guaranteedMemoryMb / guarantees);
-        long accepted = Math.min(offer, wanted.get(q) - ideal.get(q));
-        ideal.merge(q, accepted, Long::sum);
-        unassigned -= accepted;
-        if (accepted == offer && ideal.get(q) < wanted.get(q)) {
-          still.add(q);
-        }
-      }
-      if (still.size() == wanting.size() && unassigned == offered) {
-        break; // offers rounded to nothing
-      }
-      wanting = still;
-    }
-    return ideal;
-  }
-
-  /** What a queue would take: its use plus its pending asks, at most its maximum. */
-  private static long wanted(RmQueue q) {
+  /** A queue's pending asks, an AM not yet placed included. */
+  private static long pendingMb(RmQueue q) {
     long pending = 0;
     for (RmApp app : q.apps) {
       for (var e : app.asks.entrySet()) {
@@ -183,6 +145,6 @@ final class RmPreemptionMonitor {
         pending += app.amMemoryMb();
       }
     }
-    return Math.min(q.maxMemoryMb, q.usedMemoryMb + pending);
+    return pending;
   }
 }

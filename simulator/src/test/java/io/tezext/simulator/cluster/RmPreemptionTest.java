@@ -81,8 +81,9 @@ class RmPreemptionTest {
 
   @Test
   void oneRoundAsksBackOnlyTheNaturalTerminationShareOfTheExcess() {
-    // Queue a's excess over its ideal share is 3 GB, cut to the 10% of the cluster (1.6 GB) one
-    // round may take; 20% of that is asked back: one container. Every round chooses that same one
+    // Queue a's excess over its ideal share is 6 GB (b, least served, is brought up to its 8 GB
+    // guarantee), cut to the 10% of the cluster (1.6 GB) one round may take; 20% of that is asked
+    // back: one container. Every round chooses that same one
     // until it is killed, so the next is warned only then: kills come a grace period apart.
     start(YarnSettings.DEFAULTS);
     long origin = loop.now();
