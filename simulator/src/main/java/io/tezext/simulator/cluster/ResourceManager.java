@@ -314,6 +314,9 @@ public final class ResourceManager {
     usedVcores += vcores;
     app.queue().usedMemoryMb += memoryMb;
     app.queue().usedVcores += vcores;
+    if (preemption != null) {
+      preemption.containerAllocated();
+    }
     observer.containerAllocated(c);
     return c;
   }

@@ -42,6 +42,10 @@ final class RmPreemptionMonitor {
   private final SplittableRandom draws;
   /** Containers warned, by id. */
   private final Map<Long, Warning> warnings = new HashMap<>();
+  /** The first round's instant; every later round is a whole number of intervals after it. */
+  private final long firstRoundMs;
+  /** No container lives, so no round is scheduled until one is allocated. */
+  private boolean asleep;
 
   /** When a container was warned, and whether its kill comes a round after the wait. */
   private record Warning(long atMs, boolean late) {
@@ -53,8 +57,21 @@ final class RmPreemptionMonitor {
     this.yarn = yarn;
     this.draws = new SplittableRandom(seed).split(); // a stream of its own, not the workload generator's
     long interval = yarn.get(PREEMPTION_INTERVAL_MS);
-    long first = yarn.get(PREEMPTION_RANDOM_PHASE) ? 1 + draws.nextLong(interval) : interval;
-    loop.after(first, Phase.TIMER, this::check);
+    this.firstRoundMs = loop.now() + (yarn.get(PREEMPTION_RANDOM_PHASE) ? 1 + draws.nextLong(interval) : interval);
+    loop.at(firstRoundMs, Phase.TIMER, this::check);
+  }
+
+  /**
+   * A container was allocated. YARN's monitor runs every interval whatever the cluster holds; rounds
+   * while no container lives can choose nothing, so the simulated one skips them and wakes on the
+   * first allocation for the next round of the same schedule.
+   */
+  void containerAllocated() {
+    if (asleep) {
+      asleep = false;
+      long interval = yarn.get(PREEMPTION_INTERVAL_MS);
+      loop.at(firstRoundMs + ((loop.now() - firstRoundMs) / interval + 1) * interval, Phase.TIMER, this::check);
+    }
   }
 
   private void check() {
@@ -77,11 +94,11 @@ final class RmPreemptionMonitor {
       }
     }
     warnings.values().removeIf(w -> w.atMs() + 2 * wait < now);
-    if (!rm.liveContainers().isEmpty() || !chosen.isEmpty()) {
-      loop.after(yarn.get(PREEMPTION_INTERVAL_MS), Phase.TIMER, this::check);
+    if (rm.liveContainers().isEmpty()) {
+      warnings.clear();
+      asleep = true;
     } else {
-      // Idle cluster: look again when work may have arrived.
-      loop.after(yarn.get(PREEMPTION_INTERVAL_MS) * 10, Phase.TIMER, this::check);
+      loop.after(interval, Phase.TIMER, this::check);
     }
   }
 

@@ -28,6 +28,11 @@ class RmPreemptionTest {
   }
 
   private RmApp[] start(YarnSettings extra, long seed) {
+    return start(extra, seed, false);
+  }
+
+  /** With {@code idleFirst}, the monitor's first round passes on an empty cluster before anything is submitted. */
+  private RmApp[] start(YarnSettings extra, long seed, boolean idleFirst) {
     preempted.clear();
     preemptedAtMs.clear();
     YarnSettings yarn = extra.with(YarnSettings.PREEMPTION, true).with(YarnSettings.MAX_AM_SHARE_PERCENT, 50.0);
@@ -42,6 +47,9 @@ class RmPreemptionTest {
             }
           }
         }, seed);
+    if (idleFirst) {
+      loop.run(() -> loop.now() >= 20_000); // the first round finds nothing to watch
+    }
     RmApp older = submit("older", "a");
     take(older, new AskKey(5, 1024, 1), 5);
     RmApp newer = submit("newer", "a");
@@ -125,6 +133,21 @@ class RmPreemptionTest {
     long origin = loop.now();
     loop.run(() -> preempted.size() == 1 || loop.now() > origin + 120_000);
     return preemptedAtMs.get(0);
+  }
+
+  @Test
+  void workArrivingOnAnIdleClusterIsWatchedFromTheScheduledRoundAfterIt() {
+    // YARN's monitor runs every interval whatever the cluster holds; the simulated one skips rounds
+    // while no container lives, and must pick up again on the same schedule once one does.
+    start(YarnSettings.DEFAULTS, 1, true);
+    long submitted = loop.now();
+    long interval = YarnSettings.DEFAULTS.get(YarnSettings.PREEMPTION_INTERVAL_MS);
+    loop.run(() -> preempted.size() == 1 || loop.now() > submitted + 120_000);
+
+    assertThat(submitted).isGreaterThan(interval); // the first round found the cluster empty
+    assertThat(preemptedAtMs.get(0) % interval).isZero();
+    // Warned on the first or second round after the work came, killed the wait later.
+    assertThat(preemptedAtMs.get(0) - submitted).isBetween(15_000L, 15_000L + 2 * interval);
   }
 
   @Test
