@@ -22,10 +22,10 @@ import io.tezext.simulator.engine.Phase;
  * The CapacityScheduler's ProportionalCapacityPreemptionPolicy (Hadoop 3.4), by memory, for leaf
  * queues under one root. Every monitoring interval it works out each queue's ideal share
  * ({@link IdealShares}). A queue using more than its ideal share, and more than its guarantee by
- * over the dead zone, gives back the excess
- * (scaled so that one round takes at most the per-round share of the cluster), of which only the
- * natural-termination share is asked for this round (the rest is expected to finish by itself);
- * a container is taken only if it fits in what is left of the round's share.
+ * over the dead zone, gives back the excess (scaled so that one round takes at most the per-round
+ * share of the cluster), of which only the natural-termination share is asked for this round (the
+ * rest is expected to finish by itself); a container is taken only if it fits in what is left of
+ * the round's share.
  * Victims come from the newest-submitted application first, and within one from its lowest
  * container priority (the highest number), newest container first; AM containers are spared (YARN
  * takes them only when a queue's AMs exceed its AM share, which the simulated RM never grants). A

@@ -2,14 +2,35 @@ package io.tezext.simulator.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
 import io.tezext.simulator.cluster.IdealShares.Demand;
 
-/** Queues' ideal shares as YARN's preemption policy works them out; every figure by hand. */
+/** Queues' ideal shares as YARN's preemption policy works them out: by hand, and as a real RM logged them. */
 class IdealSharesTest {
+  @Test
+  void everyStateARealCapacitySchedulerLoggedGetsTheIdealSharesItComputed() throws IOException {
+    List<String> rows;
+    try (InputStream in = getClass().getResourceAsStream("yarn-ideal-shares.csv")) {
+      rows = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+          .filter(l -> !l.startsWith("#") && !l.startsWith("cluster_mb")).toList();
+    }
+    assertThat(rows).hasSizeGreaterThan(30);
+    for (String row : rows) {
+      long[] v = Arrays.stream(row.split(",")).mapToLong(Long::parseLong).toArray();
+      long cluster = v[0];
+      long[] ideal = IdealShares.of(List.of(new Demand(v[1], cluster, v[2], v[3]), new Demand(v[5], cluster, v[6], v[7])),
+          cluster);
+      assertThat(ideal).as(row).containsExactly(v[4], v[8]);
+    }
+  }
+
   @Test
   void aQueueBelowItsGuaranteeIsBroughtUpToItBeforeTheOtherKeepsAnythingAboveItsOwn() {
     // sched-real's cluster: 4 GB, two queues of 50%. The session holds 1 GB (its AM and two tasks)
