@@ -14,13 +14,14 @@ import java.util.PriorityQueue;
  * among all queues still wanting more, until nothing is left or nobody wants more. A queue takes at
  * most its maximum, its use plus pending asks, and the larger of its guarantee and its use: a queue
  * under its guarantee is brought up to it before a queue at it gets anything, and no queue's ideal
- * passes its guarantee at the cost of another queue's running containers. Queues without a
- * guarantee share what the others leave, evenly.
+ * passes its guarantee at the cost of another queue's running containers. Every queue has a
+ * guarantee ({@link QueueSpec} asks a capacity above 0), so YARN's second pass for queues without
+ * one never runs.
  */
 final class IdealShares {
   /** What the policy knows of a queue. */
   record Demand(long guaranteedMb, long maxMb, long usedMb, long pendingMb) {
-    /** Lower is served first; a queue without a guarantee comes last. */
+    /** Lower is served first; a queue whose guarantee rounds to nothing comes last. */
     double servedShare(long idealMb) {
       return guaranteedMb == 0 ? Integer.MAX_VALUE : (double) idealMb / guaranteedMb;
     }
@@ -37,25 +38,11 @@ final class IdealShares {
   /** The ideal share of each queue, in the order given, of a cluster of {@code totalMb}. */
   static long[] of(List<Demand> queues, long totalMb) {
     long[] ideal = new long[queues.size()];
-    List<Integer> guaranteed = new ArrayList<>();
-    List<Integer> unguaranteed = new ArrayList<>();
-    for (int q = 0; q < queues.size(); q++) {
-      (queues.get(q).guaranteedMb() > 0 ? guaranteed : unguaranteed).add(q);
-    }
-    long unassigned = fixpoint(queues, guaranteed, ideal, totalMb, false);
-    if (!unguaranteed.isEmpty() && unassigned > 0) {
-      fixpoint(queues, unguaranteed, ideal, unassigned, true);
-    }
-    return ideal;
-  }
-
-  /** Shares {@code unassigned} among {@code members}; returns what is left. */
-  private static long fixpoint(List<Demand> queues, List<Integer> members, long[] ideal, long unassigned,
-      boolean evenly) {
+    long unassigned = totalMb;
     // Ties keep the queues' declared order, so the outcome never depends on a heap's whims.
     PriorityQueue<Integer> needy = new PriorityQueue<>(
         Comparator.<Integer>comparingDouble(q -> queues.get(q).servedShare(ideal[q])).thenComparingInt(q -> q));
-    for (int q : members) {
+    for (int q = 0; q < queues.size(); q++) {
       Demand d = queues.get(q);
       ideal[q] = Math.min(d.usedMb(), d.guaranteedMb());
       unassigned -= ideal[q];
@@ -68,7 +55,6 @@ final class IdealShares {
       for (int q : needy) {
         activeGuarantees += queues.get(q).guaranteedMb();
       }
-      int active = needy.size();
       List<Integer> leastServed = new ArrayList<>();
       double lowest = queues.get(needy.peek()).servedShare(ideal[needy.peek()]);
       while (!needy.isEmpty() && queues.get(needy.peek()).servedShare(ideal[needy.peek()]) == lowest) {
@@ -80,7 +66,7 @@ final class IdealShares {
           break;
         }
         Demand d = queues.get(q);
-        double weight = evenly || activeGuarantees == 0 ? 1.0 / active : (double) d.guaranteedMb() / activeGuarantees;
+        double weight = (double) d.guaranteedMb() / activeGuarantees;
         long offered = Math.min((long) (roundUnassigned * weight + 0.5), unassigned); // YARN rounds half up
         long accepted = Math.min(offered, d.mostAccepted(ideal[q]));
         if (accepted > 0) {
@@ -90,6 +76,6 @@ final class IdealShares {
         }
       }
     }
-    return unassigned;
+    return ideal;
   }
 }

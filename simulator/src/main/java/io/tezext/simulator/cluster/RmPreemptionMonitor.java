@@ -28,7 +28,8 @@ import io.tezext.simulator.engine.Phase;
  * the round's share.
  * Victims come from the newest-submitted application first, and within one from its lowest
  * container priority (the highest number), newest container first; AM containers are spared (YARN
- * takes them only when a queue's AMs exceed its AM share, which the simulated RM never grants). A
+ * also takes them once a queue's AMs exceed its AM share of its guarantee and its other containers
+ * do not cover what it must give back; not modelled). A
  * container chosen is warned and killed if a round at least the wait after the warning still
  * chooses it; a warning older than twice the wait is forgotten.
  */
@@ -84,8 +85,9 @@ final class RmPreemptionMonitor {
       Warning warned = warnings.get(victim.id());
       if (warned == null) {
         if (lateThisRound == null) {
+          // Only a wait of whole intervals ends exactly on a round, where the clock's lag decides.
           double share = yarn.get(PREEMPTION_LATE_KILL_SHARE);
-          lateThisRound = share > 0 && draws.nextDouble() < share;
+          lateThisRound = share > 0 && wait > 0 && wait % interval == 0 && draws.nextDouble() < share;
         }
         warnings.put(victim.id(), new Warning(now, lateThisRound));
       } else if (warned.atMs() + wait + (warned.late() ? interval : 0) <= now) {

@@ -60,7 +60,8 @@ public record YarnSettings(Settings values) {
           + "the round the wait ends: YARN compares a warning's time with the clock read at a later round, each "
           + "read lagging its round's schedule by a varying few milliseconds, so the kill exactly the wait later "
           + "falls to the next round whenever the later read lags less (0.30 measured in sched-real's RM log: 207 "
-          + "of 695 five-round spans under 15 s; near 0.5 when the lags vary smoothly)");
+          + "of 695 five-round spans under 15 s; near 0.5 when the lags vary smoothly); only where the wait is a "
+          + "whole number of intervals, as otherwise no round falls exactly the wait after another");
   public static final BooleanSetting HEADROOM_IGNORES_QUEUE_LIMIT = SECTION.booleanSetting(
       "headroomIgnoresQueueLimit", false, "report an application's headroom as the cluster's free memory, "
           + "ignoring its queue's limit: headroom that lies, as it can under user limits (TEZ-2834); an AM that "

@@ -69,12 +69,4 @@ class IdealSharesTest {
         4000);
     assertThat(ideal).containsExactly(1000, 3000);
   }
-
-  @Test
-  void aQueueWithoutAGuaranteeGetsOnlyWhatTheOthersLeave() {
-    long[] ideal = IdealShares.of(List.of(new Demand(4000, 4000, 1000, 1000), new Demand(0, 4000, 2500, 4000)),
-        4000);
-    // a takes its use plus pending (2,000); the unguaranteed queue shares the remaining 2,000.
-    assertThat(ideal).containsExactly(2000, 2000);
-  }
 }

@@ -107,6 +107,15 @@ class RmPreemptionTest {
     assertThat(late - onTime).isEqualTo(YarnSettings.DEFAULTS.get(YarnSettings.PREEMPTION_INTERVAL_MS));
   }
 
+  @Test
+  void noRoundIsLateWhenTheWaitIsNotAWholeNumberOfIntervals() {
+    // A 10 s wait with rounds every 3 s ends between rounds: the kill falls to the 12 s round
+    // whatever the clock's lag, so a late share changes nothing.
+    YarnSettings uneven = YarnSettings.DEFAULTS.with(YarnSettings.PREEMPTION_WAIT_MS, 10_000L);
+    assertThat(gapBetweenFirstTwoKills(uneven.with(YarnSettings.PREEMPTION_LATE_KILL_SHARE, 1.0)))
+        .isEqualTo(gapBetweenFirstTwoKills(uneven));
+  }
+
   private long gapBetweenFirstTwoKills(YarnSettings yarn) {
     start(yarn);
     long origin = loop.now();
