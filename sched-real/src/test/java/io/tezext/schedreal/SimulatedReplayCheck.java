@@ -82,7 +82,7 @@ final class SimulatedReplayCheck implements RecordedRunsCheck {
         SchedulerUnderTest.TEZEXT.label(), base, (run, w) -> withCompetitor(withHints(w, hints),
             competitorLeadMs.get(run), batchQueue, cluster.taskMemoryMb(), cluster.taskVcores()), dir,
         Integer.getInteger("sched-real.replay-seeds", SEEDS));
-    report.append(result.table());
+    report.append(result.table()).append(result.power());
     return result.figures();
   }
 

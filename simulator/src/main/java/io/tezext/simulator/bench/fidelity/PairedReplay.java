@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -63,14 +64,61 @@ public final class PairedReplay {
   /** The largest gap between the simulated and the real ratio the fidelity goal accepts. */
   public static final double RATIO_TOLERANCE = 0.03;
 
-  /** The replay's figures and a table for the report. */
+  /**
+   * The replay's figures and a table for the report.
+   *
+   * @param realPairLogs each scored pair's real log ratio (ours over the baseline), in pair order
+   * @param simPairLogs the same pairs' simulated log ratios
+   */
   public record Result(int pairsScored, double realRatio, double realCiLow, double realCiHigh, double simRatio,
       double simRatioFromBaselineHistory, double dagErrorPctMax, double dagErrorPctMean, int dagsWithinTolerance,
       int dags, double realSpreadPctMax, Map<String, Long> amPreemptionsReal, Map<String, Long> amPreemptionsSim,
-      Map<String, Long> rmPreemptionsReal, Map<String, Long> rmPreemptionsSim, String table) {
+      Map<String, Long> rmPreemptionsReal, Map<String, Long> rmPreemptionsSim, List<Double> realPairLogs,
+      List<Double> simPairLogs, String table) {
+
+    public Result {
+      realPairLogs = List.copyOf(realPairLogs);
+      simPairLogs = List.copyOf(simPairLogs);
+      if (realPairLogs.size() != simPairLogs.size()) {
+        throw new IllegalArgumentException(realPairLogs.size() + " real pairs but " + simPairLogs.size() + " simulated");
+      }
+    }
 
     public double gap() {
       return Math.abs(simRatio - realRatio);
+    }
+
+    /** The real ratio's standard error over the scored pairs (NaN with fewer than two). */
+    public double realRatioSe() {
+      return realRatio * standardDeviation(realPairLogs) / Math.sqrt(realPairLogs.size());
+    }
+
+    /**
+     * How many pairs the real runs need for the gap check to decide anything: enough that a gap of
+     * {@value #RATIO_TOLERANCE} is two standard errors of the real ratio, at the spread these pairs
+     * showed. With fewer, a gap inside the tolerance is as likely luck as fidelity.
+     */
+    public int pairsForGapCheck() {
+      double perPair = realRatio * standardDeviation(realPairLogs);
+      return (int) Math.ceil(Math.pow(perPair / (RATIO_TOLERANCE / 2), 2));
+    }
+
+    /** How closely the simulated ratio follows the real one from pair to pair (Pearson, on logs). */
+    public double pairCorrelation() {
+      int n = realPairLogs.size();
+      double mr = realPairLogs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+      double ms = simPairLogs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+      double rs = 0;
+      double rr = 0;
+      double ss = 0;
+      for (int i = 0; i < n; i++) {
+        double r = realPairLogs.get(i) - mr;
+        double s = simPairLogs.get(i) - ms;
+        rs += r * s;
+        rr += r * r;
+        ss += s * s;
+      }
+      return rs / Math.sqrt(rr * ss);
     }
 
     public boolean withinCi() {
@@ -115,9 +163,30 @@ public final class PairedReplay {
       f.put("am_preemptions_close", amPreemptionsClose());
       f.put("rm_preemptions_real_scored", rmPreemptionsReal);
       f.put("rm_preemptions_sim", rmPreemptionsSim);
+      f.put("real_ratio_se", round(realRatioSe()));
+      f.put("pairs_for_gap_check", pairsForGapCheck());
+      f.put("pair_ratio_correlation", round(pairCorrelation()));
       f.put("fidelity_goal_met", goalMet());
       return f;
     }
+
+    /** What the gap check can tell with these pairs, in a sentence for the report. */
+    public String power() {
+      return String.format(Locale.ROOT, "the real ratio %.3f has a standard error of %.3f over %d pairs: a gap of "
+          + "%.2f is %.1f standard errors; deciding it (two standard errors) needs about %d pairs. From pair to pair "
+          + "the simulated ratio follows the real one with a correlation of %.2f.%n", realRatio, realRatioSe(),
+          pairsScored, RATIO_TOLERANCE, RATIO_TOLERANCE / realRatioSe(), pairsForGapCheck(), pairCorrelation());
+    }
+  }
+
+  private static double standardDeviation(List<Double> values) {
+    int n = values.size();
+    if (n < 2) {
+      return Double.NaN;
+    }
+    double mean = values.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+    double ss = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+    return Math.sqrt(ss / (n - 1));
   }
 
   private PairedReplay() {
@@ -228,7 +297,8 @@ public final class PairedReplay {
     }
     return new Result(pairs - 1, Math.exp(real.mean()), Math.exp(real.low()), Math.exp(real.high()),
         Math.exp(Interval.of(simLogs, false).mean()), Math.exp(Interval.of(crossLogs, false).mean()), maxError,
-        sumError / count, within, count, maxSpread, amReal, amSim, rmReal, rmSim, table.toString());
+        sumError / count, within, count, maxSpread, amReal, amSim, rmReal, rmSim, boxed(realLogs), boxed(simLogs),
+        table.toString());
   }
 
   /** One replay of a workload with one scheduler, as {@code tezext-sim run} reports it. */
@@ -286,6 +356,10 @@ public final class PairedReplay {
       }
     }
     throw new IllegalStateException("the replay has no DAG named " + name);
+  }
+
+  private static List<Double> boxed(double[] values) {
+    return Arrays.stream(values).boxed().toList();
   }
 
   private static double mean(java.util.Collection<Long> values) {

@@ -1,7 +1,9 @@
 package io.tezext.simulator.bench.fidelity;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -29,8 +31,24 @@ class PairedReplayResultTest {
     assertThat(result(0.95, 0.90, 1.02, 0.96, 8, Map.of("a", 40L), Map.of("a", 51L)).amPreemptionsClose()).isFalse();
   }
 
+  @Test
+  void saysHowManyPairsTheGapCheckNeedsAndHowTheSimulationFollowsThePairs() {
+    // real log ratios with a standard deviation of 0.2 at a real ratio of 0.8
+    List<Double> real = List.of(Math.log(0.8) - 0.2, Math.log(0.8), Math.log(0.8) + 0.2);
+    List<Double> sim = List.of(Math.log(0.75) - 0.1, Math.log(0.75), Math.log(0.75) + 0.1);
+    Result r = new Result(3, 0.8, 0.6, 1.05, 0.75, 0.75, 12, 6, 8, 8, 30, Map.of(), Map.of(), Map.of(), Map.of(),
+        real, sim, "");
+    assertThat(r.realRatioSe()).isCloseTo(0.8 * 0.2 / Math.sqrt(3), within(1e-12));
+    // 0.8 x 0.2 per pair; the tolerance 0.03 as two standard errors: (0.16 / 0.015)^2 = 113.8
+    assertThat(r.pairsForGapCheck()).isEqualTo(114);
+    assertThat(r.pairCorrelation()).isCloseTo(1.0, within(1e-12));
+    assertThat(r.figures()).containsEntry("pairs_for_gap_check", 114).containsEntry("pair_ratio_correlation", 1.0);
+    assertThat(r.power()).contains("needs about 114 pairs");
+  }
+
   private static Result result(double real, double low, double high, double sim, int within,
       Map<String, Long> amReal, Map<String, Long> amSim) {
-    return new Result(4, real, low, high, sim, sim, 12, 6, within, 8, 30, amReal, amSim, Map.of(), Map.of(), "");
+    return new Result(4, real, low, high, sim, sim, 12, 6, within, 8, 30, amReal, amSim, Map.of(), Map.of(),
+        List.of(0.0, 0.1), List.of(0.0, 0.1), "");
   }
 }
