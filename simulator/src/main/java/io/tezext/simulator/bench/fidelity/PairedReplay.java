@@ -105,20 +105,7 @@ public final class PairedReplay {
 
     /** How closely the simulated ratio follows the real one from pair to pair (Pearson, on logs). */
     public double pairCorrelation() {
-      int n = realPairLogs.size();
-      double mr = realPairLogs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-      double ms = simPairLogs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
-      double rs = 0;
-      double rr = 0;
-      double ss = 0;
-      for (int i = 0; i < n; i++) {
-        double r = realPairLogs.get(i) - mr;
-        double s = simPairLogs.get(i) - ms;
-        rs += r * s;
-        rr += r * r;
-        ss += s * s;
-      }
-      return rs / Math.sqrt(rr * ss);
+      return correlation(realPairLogs, simPairLogs);
     }
 
     public boolean withinCi() {
@@ -166,6 +153,10 @@ public final class PairedReplay {
       f.put("real_ratio_se", round(realRatioSe()));
       f.put("pairs_for_gap_check", pairsForGapCheck());
       f.put("pair_ratio_correlation", round(pairCorrelation()));
+      Map<String, List<Double>> pairLogs = new LinkedHashMap<>();
+      pairLogs.put("real", rounded(realPairLogs));
+      pairLogs.put("sim", rounded(simPairLogs));
+      f.put("pair_log_ratios", pairLogs);
       f.put("fidelity_goal_met", goalMet());
       return f;
     }
@@ -177,6 +168,73 @@ public final class PairedReplay {
           + "the simulated ratio follows the real one with a correlation of %.2f.%n", realRatio, realRatioSe(),
           pairsScored, RATIO_TOLERANCE, RATIO_TOLERANCE / realRatioSe(), pairsForGapCheck(), pairCorrelation());
     }
+  }
+
+  /**
+   * Several recordings' scored pairs taken together: what one recording's 9 pairs cannot tell (a
+   * gap of a few hundredths is well under one standard error of each), their sum can begin to.
+   *
+   * @param realPairLogs every scored pair's real log ratio (ours over the baseline)
+   * @param simPairLogs the same pairs' simulated log ratios, in the same order
+   */
+  public record Pooled(List<Double> realPairLogs, List<Double> simPairLogs) {
+    public Pooled {
+      realPairLogs = List.copyOf(realPairLogs);
+      simPairLogs = List.copyOf(simPairLogs);
+      if (realPairLogs.size() != simPairLogs.size() || realPairLogs.size() < 2) {
+        throw new IllegalArgumentException("pooling needs as many simulated as real pairs, two or more; got "
+            + realPairLogs.size() + " and " + simPairLogs.size());
+      }
+    }
+
+    /** The figures: the pooled ratios, the real one's interval, the simulation's bias over real and its interval. */
+    public Map<String, Object> figures() {
+      double[] real = unboxed(realPairLogs);
+      double[] bias = new double[real.length];
+      for (int i = 0; i < bias.length; i++) {
+        bias[i] = simPairLogs.get(i) - realPairLogs.get(i);
+      }
+      Interval r = Interval.of(real, true);
+      Interval b = Interval.of(bias, true);
+      double sim = Math.exp(Interval.of(unboxed(simPairLogs), false).mean());
+      Map<String, Object> f = new LinkedHashMap<>();
+      f.put("pairs_scored", real.length);
+      f.put("real_ratio", round(Math.exp(r.mean())));
+      f.put("real_ci_low", round(Math.exp(r.low())));
+      f.put("real_ci_high", round(Math.exp(r.high())));
+      f.put("sim_ratio", round(sim));
+      f.put("sim_within_ci", sim >= Math.exp(r.low()) && sim <= Math.exp(r.high()));
+      f.put("sim_over_real", round(Math.exp(b.mean())));
+      f.put("sim_over_real_ci_low", round(Math.exp(b.low())));
+      f.put("sim_over_real_ci_high", round(Math.exp(b.high())));
+      f.put("pair_ratio_correlation", round(correlation(realPairLogs, simPairLogs)));
+      return f;
+    }
+  }
+
+  /** Pearson's correlation of two equally long series. */
+  private static double correlation(List<Double> xs, List<Double> ys) {
+    double mx = xs.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    double my = ys.stream().mapToDouble(Double::doubleValue).average().orElse(Double.NaN);
+    double xy = 0;
+    double xx = 0;
+    double yy = 0;
+    for (int i = 0; i < xs.size(); i++) {
+      double x = xs.get(i) - mx;
+      double y = ys.get(i) - my;
+      xy += x * y;
+      xx += x * x;
+      yy += y * y;
+    }
+    return xy / Math.sqrt(xx * yy);
+  }
+
+  private static double[] unboxed(List<Double> values) {
+    return values.stream().mapToDouble(Double::doubleValue).toArray();
+  }
+
+  private static List<Double> rounded(List<Double> values) {
+    return values.stream().map(v -> Math.round(v * 10_000) / 10_000.0).toList();
   }
 
   private static double standardDeviation(List<Double> values) {

@@ -1,6 +1,7 @@
 package io.tezext.simulator.bench.fidelity;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.List;
@@ -44,6 +45,26 @@ class PairedReplayResultTest {
     assertThat(r.pairCorrelation()).isCloseTo(1.0, within(1e-12));
     assertThat(r.figures()).containsEntry("pairs_for_gap_check", 114).containsEntry("pair_ratio_correlation", 1.0);
     assertThat(r.power()).contains("needs about 114 pairs");
+  }
+
+  @Test
+  void poolsPairsOfSeveralRecordingsIntoOneRatioAndTheSimulationsBiasOverIt() {
+    // the simulation 10% below the real ratio on every pair: its bias is exactly 0.9, with no spread
+    List<Double> real = List.of(Math.log(0.6), Math.log(0.7), Math.log(0.8), Math.log(0.9));
+    List<Double> sim = real.stream().map(r -> r + Math.log(0.9)).toList();
+    Map<String, Object> f = new PairedReplay.Pooled(real, sim).figures();
+    double geomean = Math.exp((Math.log(0.6) + Math.log(0.7) + Math.log(0.8) + Math.log(0.9)) / 4);
+    assertThat((double) f.get("real_ratio")).isCloseTo(geomean, within(0.0005));
+    assertThat((double) f.get("sim_ratio")).isCloseTo(0.9 * geomean, within(0.0005));
+    assertThat(f).containsEntry("pairs_scored", 4).containsEntry("sim_over_real", 0.9)
+        .containsEntry("sim_over_real_ci_low", 0.9).containsEntry("pair_ratio_correlation", 1.0);
+  }
+
+  @Test
+  void poolingRefusesSeriesOfDifferentLengths() {
+    assertThatIllegalArgumentException()
+        .isThrownBy(() -> new PairedReplay.Pooled(List.of(0.1, 0.2), List.of(0.1)))
+        .withMessageContaining("as many simulated as real pairs");
   }
 
   private static Result result(double real, double low, double high, double sim, int within,
