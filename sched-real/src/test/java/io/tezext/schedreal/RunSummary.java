@@ -41,9 +41,10 @@ final class RunSummary {
     for (SchedulerUnderTest s : List.of(SchedulerUnderTest.DAG_AWARE, SchedulerUnderTest.TEZEXT)) {
       List<RunManifest> mine = runs.stream().filter(r -> r.scheduler().equals(s.label())).toList();
       am.put(s.label(), mine.stream().mapToInt(r -> r.session().history().amPreemptedAttempts()).sum());
-      rm.put(s.label(), Map.of(
-          "session", mine.stream().mapToInt(r -> r.session().rmPreemptedContainers()).sum(),
-          "competitor", mine.stream().mapToInt(r -> r.competitor().rmPreemptedContainers()).sum()));
+      Map<String, Integer> preempted = new LinkedHashMap<>(); // in this order in every run's JSON line
+      preempted.put("session", mine.stream().mapToInt(r -> r.session().rmPreemptedContainers()).sum());
+      preempted.put("competitor", mine.stream().mapToInt(r -> r.competitor().rmPreemptedContainers()).sum());
+      rm.put(s.label(), preempted);
       launched.put(s.label(), SchedRealBenchmark.round(
           mine.stream().mapToInt(r -> r.session().history().containersLaunched()).average().orElse(Double.NaN)));
       int attempts = mine.stream().mapToInt(r -> r.session().history().attempts()).sum();
@@ -105,7 +106,10 @@ final class RunSummary {
         killed += k.killed();
         served += k.servedSession();
       }
-      out.put(s.label(), Map.of("killed", killed, "served_session", served));
+      Map<String, Integer> kills = new LinkedHashMap<>();
+      kills.put("killed", killed);
+      kills.put("served_session", served);
+      out.put(s.label(), kills);
     }
     return out;
   }

@@ -28,12 +28,22 @@ public record Interval(double mean, double low, double high, int n) {
     if (n < 2 || !withInterval) {
       return new Interval(mean, Double.NaN, Double.NaN, n);
     }
+    double half = t95(n - 1) * standardDeviation(values) / Math.sqrt(n);
+    return new Interval(mean, mean - half, mean + half, n);
+  }
+
+  /** The sample standard deviation of {@code values}; NaN with fewer than two. */
+  public static double standardDeviation(double[] values) {
+    int n = values.length;
+    if (n < 2) {
+      return Double.NaN;
+    }
+    double mean = mean(values);
     double ss = 0;
     for (double v : values) {
       ss += (v - mean) * (v - mean);
     }
-    double half = t95(n - 1) * Math.sqrt(ss / (n - 1)) / Math.sqrt(n);
-    return new Interval(mean, mean - half, mean + half, n);
+    return Math.sqrt(ss / (n - 1));
   }
 
   /** Shifted by {@code delta} (a difference from the baseline made a ratio to it). */

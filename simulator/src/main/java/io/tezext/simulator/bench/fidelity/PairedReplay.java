@@ -196,7 +196,7 @@ public final class PairedReplay {
       }
       Interval r = Interval.of(real, true);
       Interval b = Interval.of(bias, true);
-      double sim = Math.exp(Interval.of(unboxed(simPairLogs), false).mean());
+      double sim = Math.exp(simPairLogs.stream().mapToDouble(Double::doubleValue).average().orElseThrow());
       Map<String, Object> f = new LinkedHashMap<>();
       f.put("pairs_scored", real.length);
       f.put("real_ratio", round(Math.exp(r.mean())));
@@ -238,13 +238,7 @@ public final class PairedReplay {
   }
 
   private static double standardDeviation(List<Double> values) {
-    int n = values.size();
-    if (n < 2) {
-      return Double.NaN;
-    }
-    double mean = values.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
-    double ss = values.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
-    return Math.sqrt(ss / (n - 1));
+    return Interval.standardDeviation(unboxed(values));
   }
 
   private PairedReplay() {
