@@ -17,12 +17,16 @@ public final class SchedulerKeys {
 
   public static final SchedulerKey<Boolean> REUSE_ENABLED = SchedulerKey.flag("reuse.enabled", Scope.AM, true,
       "run a task in a container an earlier task of the AM ran in (a warm JVM) instead of asking YARN for a new one");
-  public static final SchedulerKey<Long> IDLE_RELEASE_MS = SchedulerKey.millis("idle.release-ms", Scope.AM, 5_000,
+  public static final SchedulerKey<Long> IDLE_RELEASE_MS = SchedulerKey.millis("idle.release-ms", Scope.AM, 2_000,
       0, 3_600_000, "how long a container may stay idle with no task able to use it before it goes back to YARN");
   public static final SchedulerKey<Long> IDLE_RELEASE_CROWDED_MS = SchedulerKey.millis("idle.release-crowded-ms",
       Scope.AM, 1_000, 0, 3_600_000, "how long a container may stay idle while YARN's headroom says the AM's "
           + "queue has no room for another like it (others may be waiting for that room) before it goes back; "
           + "checked at each AM-RM heartbeat");
+  public static final SchedulerKey<Long> IDLE_RELEASE_UNNEEDED_MS = SchedulerKey.millis("idle.release-unneeded-ms",
+      Scope.AM, 1_000, 0, 3_600_000, "how long a container may stay idle when the AM knows of no use for it: "
+          + "every vertex of the running DAG has asked for containers and no waiting task can run in it, or no "
+          + "DAG runs (between a session's DAGs); checked at each AM-RM heartbeat");
   public static final SchedulerKey<Integer> SESSION_HELD_CONTAINERS = SchedulerKey.count("session.held-containers",
       Scope.AM, 0, 0, Integer.MAX_VALUE, "idle containers a session AM keeps past the idle release while it waits "
           + "for its next DAG (warm JVMs for the next query)");
@@ -53,7 +57,7 @@ public final class SchedulerKeys {
 
   /** Every key, AM scope first, in the order above. */
   public static final List<SchedulerKey<?>> ALL = List.of(REUSE_ENABLED, IDLE_RELEASE_MS, IDLE_RELEASE_CROWDED_MS,
-      SESSION_HELD_CONTAINERS,
+      IDLE_RELEASE_UNNEEDED_MS, SESSION_HELD_CONTAINERS,
       PREEMPTION_MAX_WAIT_MS, PREEMPTION_MAX_PERCENTAGE, PREEMPTION_INTERVAL_MS, LOCALITY_MODE,
       LOCALITY_NODE_WAIT_MS, LOCALITY_RACK_WAIT_MS, LOCALITY_SPREAD_FRACTION);
 

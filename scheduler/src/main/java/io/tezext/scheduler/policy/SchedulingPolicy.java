@@ -427,18 +427,41 @@ public final class SchedulingPolicy {
   // ---- idle release ----
 
   /**
-   * Releases idle containers whose time is up: the idle release time, or the shorter crowded one
-   * when YARN has no room for another like it. A crowded queue is where holding a container no task
-   * of ours can use costs most: another application may be waiting for exactly that room.
+   * Releases idle containers whose time is up: the idle release time; the shorter crowded one when
+   * YARN has no room for another like it (a crowded queue is where holding a container no task of
+   * ours can use costs most: another application may be waiting for exactly that room); the shorter
+   * unneeded one when the running DAG can no longer use it. Holding a container is a bet that a
+   * task of ours will want its warm JVM soon; once every vertex has asked and none fits, or between
+   * a session's DAGs, nothing of ours is known to come, and other applications pay for the wait.
    */
   private void releaseIdleDue(long nowMs) {
     releaseUseless(held.idle());
     for (HeldContainer c : releasable()) {
       long idleMs = nowMs - c.idleSinceMs();
-      if (idleMs >= settings.idleReleaseMs() || idleMs >= settings.idleReleaseCrowdedMs() && crowdedOut(c)) {
+      if (idleMs >= settings.idleReleaseMs() || idleMs >= settings.idleReleaseCrowdedMs() && crowdedOut(c)
+          || idleMs >= settings.idleReleaseUnneededMs() && !wantedLater(c)) {
         release(c);
       }
     }
+  }
+
+  /**
+   * Whether the running DAG may still want the idle container: a waiting task could run in it, or
+   * some vertex has not asked for containers yet. Neither holds between a session's DAGs.
+   */
+  private boolean wantedLater(HeldContainer c) {
+    if (!dagRunning) {
+      return false;
+    }
+    if (pending.someVertexYetToAsk()) {
+      return true;
+    }
+    for (PendingRequest r : pending.firstOfEachVertex()) {
+      if (c.fits(r.memoryMb, r.vcores) && signatureFits(c, r.signature)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   /** Whether, by the last heartbeat's headroom, YARN could not give the AM another container like {@code c}. */

@@ -30,6 +30,8 @@ public final class PendingRequests {
   /** Each vertex's waiting requests, in order: what containers its tasks need, and which vertices block others. */
   private final Map<Integer, RequestQueue> byVertex = new HashMap<>();
   private final BitSet blocked = new BitSet();
+  /** The current DAG's vertices that have asked for a container (each vertex's tasks ask once it is scheduled). */
+  private final BitSet asked = new BitSet();
   /** Set when a vertex stopped being blocked, until {@link #takeUnblocked} is asked. */
   private boolean unblocked;
   private DagShape dag = DagShape.NONE;
@@ -39,6 +41,7 @@ public final class PendingRequests {
   /** The DAG's shape, to tell which vertices are blocked. */
   public void dagStarted(DagShape shape) {
     this.dag = shape;
+    asked.clear();
     recomputeBlocked();
   }
 
@@ -52,6 +55,9 @@ public final class PendingRequests {
     byTask.put(task, r);
     all.add(r);
     index(r);
+    if (vertex >= 0) {
+      asked.set(vertex);
+    }
     RequestQueue ofVertex = byVertex.computeIfAbsent(vertex, v -> new RequestQueue());
     ofVertex.add(r);
     if (ofVertex.size() == 1) {
@@ -238,6 +244,14 @@ public final class PendingRequests {
     boolean was = unblocked;
     unblocked = false;
     return was;
+  }
+
+  /**
+   * Whether some vertex of the DAG has not asked for a container yet (it will once Tez schedules
+   * it): containers of the DAG may still be wanted although no task waits for them now.
+   */
+  public boolean someVertexYetToAsk() {
+    return asked.cardinality() < dag.vertices();
   }
 
   /** Forgets every request (the DAG ended); returns them. */

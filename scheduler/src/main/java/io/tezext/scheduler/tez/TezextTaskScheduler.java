@@ -42,6 +42,7 @@ import io.tezext.scheduler.config.SchedulerSettings;
 import io.tezext.scheduler.locality.LocalityPlan;
 import io.tezext.scheduler.policy.Decisions;
 import io.tezext.scheduler.policy.SchedulingPolicy;
+import io.tezext.scheduler.requests.DagShape;
 import io.tezext.scheduler.requests.PendingRequest;
 
 /**
@@ -260,7 +261,7 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
       return;
     }
     descendants = new BitSet[dag.getTotalVertices()];
-    policy.dagStarted(now, vertex -> {
+    policy.dagStarted(now, new DagShape(descendants.length, vertex -> {
       if (vertex < 0 || vertex >= descendants.length) {
         return new BitSet();
       }
@@ -268,7 +269,7 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
         descendants[vertex] = dag.getVertexDescendants(vertex);
       }
       return descendants[vertex];
-    }, settings);
+    }), settings);
     LOG.info("tezext scheduler: DAG {} ({}): {}", dagIndex, dag.getName(), settings.summary());
     // Tez's plugin API gives no way to add a diagnostic to a DAG short of failing it: the DAG's log says it.
     for (String ignored : SchedulerKeys.ignoredInDag(amConf, dag.getConf())) {

@@ -21,7 +21,7 @@ class SchedulerKeysTest {
   void anEmptyConfigurationGivesEveryDefault() {
     SchedulerSettings am = SchedulerSettings.of(conf());
     assertThat(am.reuseEnabled()).isTrue();
-    assertThat(am.idleReleaseMs()).isEqualTo(5_000);
+    assertThat(am.idleReleaseMs()).isEqualTo(2_000);
     assertThat(am.idleReleaseCrowdedMs()).isEqualTo(1_000);
     assertThat(am.preemptionMaxWaitMs()).isEqualTo(30_000);
     DagSettings dag = DagSettings.of(conf());

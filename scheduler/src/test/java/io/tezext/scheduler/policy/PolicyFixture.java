@@ -21,6 +21,7 @@ import org.apache.hadoop.yarn.api.records.Resource;
 import io.tezext.scheduler.config.DagSettings;
 import io.tezext.scheduler.config.SchedulerSettings;
 import io.tezext.scheduler.locality.ClusterView;
+import io.tezext.scheduler.requests.DagShape;
 import io.tezext.scheduler.requests.PendingRequest;
 
 /**
@@ -50,8 +51,16 @@ final class PolicyFixture {
     this(Map.of());
   }
 
-  /** Starts a DAG whose vertex {@code v} has the descendants given as {@code v, d1, d2, ...} arrays. */
+  /**
+   * Starts a DAG whose vertex {@code v} has the descendants given as {@code v, d1, d2, ...} arrays,
+   * with more vertices than any test asks for (some vertex may always ask yet).
+   */
   void startDag(Map<String, String> dagKeys, int[]... edges) {
+    startDag(Integer.MAX_VALUE, dagKeys, edges);
+  }
+
+  /** Starts a DAG of {@code vertices} vertices, descendants as above. */
+  void startDag(int vertices, Map<String, String> dagKeys, int[]... edges) {
     for (int[] e : edges) {
       BitSet d = new BitSet();
       for (int i = 1; i < e.length; i++) {
@@ -61,7 +70,8 @@ final class PolicyFixture {
     }
     Configuration conf = new Configuration(false);
     dagKeys.forEach(conf::set);
-    policy.dagStarted(now, v -> descendants.getOrDefault(v, new BitSet()), DagSettings.of(conf));
+    policy.dagStarted(now, new DagShape(vertices, v -> descendants.getOrDefault(v, new BitSet())),
+        DagSettings.of(conf));
   }
 
   void request(String task, int vertex, int priority, String... hosts) {

@@ -84,7 +84,7 @@ class SchedulingPolicyTest {
       Container offRack = running(f, "t0", 0, 5, "b1");
       f.request("t1", 0, 5, "a1");
       f.finish("t0");
-      f.advanceTo(4_999);
+      f.advanceTo(1_999);
       assertThat(f.out.assigned).doesNotContainKey("t1");
       assertThat(f.out.released).doesNotContain(offRack.getId());
     }
@@ -142,9 +142,9 @@ class SchedulingPolicyTest {
       f.startDag(DELAY);
       Container c = running(f, "t0", 0, 5, "a1");
       f.finish("t0");
-      f.advanceTo(4_999);
+      f.advanceTo(1_999);
       assertThat(f.out.released).isEmpty();
-      f.advanceTo(5_000);
+      f.advanceTo(2_000);
       assertThat(f.out.released).containsExactly(c.getId());
     }
 
@@ -157,6 +157,43 @@ class SchedulingPolicyTest {
       f.heartbeat(10 * GB);
       assertThat(f.out.released).isEmpty();
       f.heartbeat(0);
+      assertThat(f.out.released).containsExactly(c.getId());
+    }
+
+    @Test
+    void whenEveryVertexHasAskedAnIdleContainerNoWaitingTaskFitsGoesBackSooner() {
+      f.startDag(2, DELAY);
+      Container c = running(f, "t0", 0, 5, "a1");
+      running(f, "t1", 1, 8, "a2"); // the last vertex has asked, and nothing waits
+      f.finish("t0");
+      f.advanceTo(999);
+      f.heartbeat(10 * GB);
+      assertThat(f.out.released).isEmpty();
+      f.advanceTo(1_000);
+      f.heartbeat(10 * GB);
+      assertThat(f.out.released).containsExactly(c.getId());
+    }
+
+    @Test
+    void whileAVertexHasYetToAskAnIdleContainerStaysForTheIdleRelease() {
+      f.startDag(2, DELAY);
+      Container c = running(f, "t0", 0, 5, "a1");
+      f.finish("t0");
+      f.advanceTo(1_000);
+      f.heartbeat(10 * GB);
+      assertThat(f.out.released).isEmpty();
+      f.advanceTo(2_000);
+      assertThat(f.out.released).containsExactly(c.getId());
+    }
+
+    @Test
+    void betweenASessionsDagsIdleContainersGoBackSooner() {
+      f.startDag(DELAY);
+      Container c = running(f, "t0", 0, 5, "a1");
+      f.finish("t0");
+      f.policy.dagCompleted(f.now);
+      f.advanceTo(1_000);
+      f.heartbeat(10 * GB);
       assertThat(f.out.released).containsExactly(c.getId());
     }
 
