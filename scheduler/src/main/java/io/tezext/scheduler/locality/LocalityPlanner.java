@@ -64,7 +64,7 @@ public final class LocalityPlanner {
 
   private LocalityPlan auto(List<String> hosts, List<String> racks, DagSettings settings) {
     if (!hasRealLocality(hosts, settings)) {
-      return LocalityPlan.relaxed();
+      return LocalityPlan.anywhere(hosts);
     }
     long nodeWait = sized(turnover.expectedHostWaitMs(hosts), settings.nodeWaitMs());
     long rackWait = sized(turnover.expectedRackWaitMs(racks), settings.rackWaitMs());

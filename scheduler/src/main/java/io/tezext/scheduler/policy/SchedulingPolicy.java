@@ -109,6 +109,7 @@ public final class SchedulingPolicy {
    */
   public void taskRequested(long nowMs, Object task, Object cookie, int vertex, int priority, long memoryMb,
       int vcores, Object signature, String[] hosts, String[] racks, ContainerId affinity) {
+    pending.asked(vertex);
     PendingRequest previous = pending.remove(task);
     if (previous != null) {
       out.withdraw(previous); // asked again: the newer request replaces it

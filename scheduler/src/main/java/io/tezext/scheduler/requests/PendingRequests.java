@@ -55,9 +55,6 @@ public final class PendingRequests {
     byTask.put(task, r);
     all.add(r);
     index(r);
-    if (vertex >= 0) {
-      asked.set(vertex);
-    }
     RequestQueue ofVertex = byVertex.computeIfAbsent(vertex, v -> new RequestQueue());
     ofVertex.add(r);
     if (ofVertex.size() == 1) {
@@ -244,6 +241,13 @@ public final class PendingRequests {
     boolean was = unblocked;
     unblocked = false;
     return was;
+  }
+
+  /** A task of {@code vertex} asked for a container (whether it waits, or runs at once). */
+  public void asked(int vertex) {
+    if (vertex >= 0) {
+      asked.set(vertex);
+    }
   }
 
   /**

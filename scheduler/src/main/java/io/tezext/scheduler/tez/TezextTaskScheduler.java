@@ -523,13 +523,17 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
     }
   }
 
-  /** The YARN ask for a request: no location when relaxed; its nodes and racks otherwise, with relaxLocality off when strict. */
+  /**
+   * The YARN ask for a request: when relaxed, the hosts its plan still names to YARN, if any; its
+   * nodes and racks otherwise, with relaxLocality off when strict.
+   */
   private static ContainerRequest yarnAsk(PendingRequest r) {
     Resource capability = Resource.newInstance(r.memoryMb, r.vcores);
     Priority priority = Priority.newInstance(r.priority);
     LocalityPlan plan = r.plan();
     if (plan.isRelaxed()) {
-      return new ContainerRequest(capability, null, null, priority);
+      List<String> asked = plan.askedHosts();
+      return new ContainerRequest(capability, asked.isEmpty() ? null : asked.toArray(new String[0]), null, priority);
     }
     String[] hosts = plan.hosts().toArray(new String[0]);
     if (!plan.strict()) {

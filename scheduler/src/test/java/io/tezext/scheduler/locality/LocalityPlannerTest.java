@@ -77,6 +77,16 @@ class LocalityPlannerTest {
   }
 
   @Test
+  void autoStillNamesTheHintsToYarnWhileTakingAnyContainer() {
+    // An ask naming no place is off-switch, one per node heartbeat; localhost's rack may hold every node.
+    LocalityPlan objectStore = planner.plan(new String[] {"localhost"}, null, mode("auto"));
+    assertThat(objectStore.allowed(0)).isEqualTo(LocalityLevel.ANY);
+    assertThat(objectStore.askedHosts()).containsExactly("localhost");
+    assertThat(planner.plan(new String[] {"localhost"}, null, mode("relaxed")).askedHosts())
+        .as("relaxed mode names nothing").isEmpty();
+  }
+
+  @Test
   void strictToleratesNoLocalhostHintsEither() {
     assertThat(planner.plan(new String[] {"localhost"}, null, mode("strict")).isRelaxed()).isTrue();
   }

@@ -175,6 +175,19 @@ class SchedulingPolicyTest {
     }
 
     @Test
+    void aOneToOneConsumerThatRanInItsProducersContainerHasAsked() {
+      f.startDag(2, DELAY);
+      Container c = running(f, "t0", 0, 5, "a1");
+      f.finish("t0");
+      f.policy.taskRequested(f.now, "t1", "t1-cookie", 1, 8, GB, 1, "jvm", null, null, c.getId());
+      assertThat(f.out.assigned).containsEntry("t1", c.getId());
+      f.finish("t1");
+      f.advanceTo(1_000);
+      f.heartbeat(10 * GB);
+      assertThat(f.out.released).containsExactly(c.getId());
+    }
+
+    @Test
     void whileAVertexHasYetToAskAnIdleContainerStaysForTheIdleRelease() {
       f.startDag(2, DELAY);
       Container c = running(f, "t0", 0, 5, "a1");

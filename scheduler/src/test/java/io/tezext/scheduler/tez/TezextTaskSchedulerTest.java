@@ -146,8 +146,17 @@ class TezextTaskSchedulerTest {
   }
 
   @Test
-  void anObjectStoreTaskAsksForAnyNode() throws Exception {
+  void anObjectStoreTaskStillNamesItsHintToYarnWithLocalityRelaxed() throws Exception {
     started().allocateTask("t1", GB, new String[] {"localhost"}, null, P5, "sig", "c1");
+    ContainerRequest ask = lastAsk();
+    assertThat(ask.getNodes()).containsExactly("localhost");
+    assertThat(ask.getRelaxLocality()).isTrue();
+  }
+
+  @Test
+  void inRelaxedModeATaskAsksForAnyNode() throws Exception {
+    dagConf.set("tezext.scheduler.locality.mode", "relaxed");
+    started().allocateTask("t1", GB, new String[] {"h1"}, null, P5, "sig", "c1");
     ContainerRequest ask = lastAsk();
     assertThat(ask.getNodes()).isNullOrEmpty();
     assertThat(ask.getRelaxLocality()).isTrue();
