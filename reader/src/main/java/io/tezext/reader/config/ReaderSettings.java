@@ -1,8 +1,13 @@
 package io.tezext.reader.config;
 
+import java.util.List;
+
 import org.apache.hadoop.conf.Configuration;
 
 import io.tezext.reader.open.OpenAheadLimits;
+import io.tezext.settings.Key;
+import io.tezext.settings.KeySet;
+import io.tezext.settings.Scope;
 
 /**
  * The reader's keys, read and checked from a task's configuration. A bad value is an error naming
@@ -23,7 +28,17 @@ public record ReaderSettings(int readersAhead, int threads, long bytesAhead) {
   public static final int DEFAULT_THREADS = 10;
   public static final long DEFAULT_BYTES_AHEAD = 256L << 20;
 
-  private static final java.util.List<String> KNOWN = java.util.List.of(READERS_AHEAD, THREADS, BYTES_AHEAD);
+  private static final Key<Integer> READERS_AHEAD_KEY = Key.count(READERS_AHEAD, Scope.TASK, DEFAULT_READERS_AHEAD, 0,
+      1_000, "readers opened (or opening) ahead of the one being read; 0 opens each split when the read reaches it");
+  private static final Key<Integer> THREADS_KEY = Key.count(THREADS, Scope.TASK, DEFAULT_THREADS, 1, 1_000,
+      "threads that open them");
+  private static final Key<Long> BYTES_AHEAD_KEY = Key.bytes(BYTES_AHEAD, Scope.TASK, DEFAULT_BYTES_AHEAD, 0,
+      Long.MAX_VALUE, "the most split bytes the readers opened ahead may cover together (a split's length is what "
+          + "its reader is taken to hold)");
+
+  /** Every key, in the order docs/reader.md lists them. */
+  public static final KeySet KEYS = new KeySet(PREFIX, "the reader", "docs/reader.md",
+      List.of(READERS_AHEAD_KEY, THREADS_KEY, BYTES_AHEAD_KEY));
 
   public static final ReaderSettings DEFAULTS =
       new ReaderSettings(DEFAULT_READERS_AHEAD, DEFAULT_THREADS, DEFAULT_BYTES_AHEAD);
@@ -35,15 +50,8 @@ public record ReaderSettings(int readersAhead, int threads, long bytesAhead) {
    *     {@code tezext.reader.} that is not one of these (a misspelt key must not pass for a setting)
    */
   public static ReaderSettings from(Configuration conf) {
-    for (String key : conf.getPropsWithPrefix(PREFIX).keySet()) {
-      if (!KNOWN.contains(PREFIX + key)) {
-        throw new IllegalArgumentException("unknown key " + PREFIX + key + ": the reader's keys are " + KNOWN);
-      }
-    }
-    return new ReaderSettings(
-        (int) read(conf, READERS_AHEAD, DEFAULT_READERS_AHEAD, 0, 1_000),
-        (int) read(conf, THREADS, DEFAULT_THREADS, 1, 1_000),
-        read(conf, BYTES_AHEAD, DEFAULT_BYTES_AHEAD, 0, Long.MAX_VALUE));
+    KEYS.validate(conf);
+    return new ReaderSettings(READERS_AHEAD_KEY.read(conf), THREADS_KEY.read(conf), BYTES_AHEAD_KEY.read(conf));
   }
 
   public OpenAheadLimits limits() {
@@ -53,28 +61,5 @@ public record ReaderSettings(int readersAhead, int threads, long bytesAhead) {
   /** Whether readers open ahead at all (on threads of their own). */
   public boolean opensAhead() {
     return readersAhead > 0;
-  }
-
-  private static long read(Configuration conf, String key, long defaultValue, long min, long max) {
-    String text = conf.getTrimmed(key);
-    if (text == null || text.isEmpty()) {
-      return defaultValue;
-    }
-    long value;
-    try {
-      // Sizes take Hadoop's suffixes (k, m, g), as Tez's own size keys do.
-      value = max == Long.MAX_VALUE ? conf.getLongBytes(key, defaultValue) : Long.parseLong(text);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(bad(key, text, min, max), e);
-    }
-    if (value < min || value > max) {
-      throw new IllegalArgumentException(bad(key, text, min, max));
-    }
-    return value;
-  }
-
-  private static String bad(String key, String text, long min, long max) {
-    return key + " = '" + text + "': expected a whole number from " + min + " to "
-        + (max == Long.MAX_VALUE ? "any" : max) + (max == Long.MAX_VALUE ? " (k, m, g suffixes allowed)" : "");
   }
 }

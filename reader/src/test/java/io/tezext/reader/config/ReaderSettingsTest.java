@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
+import io.tezext.testkit.KeyTables;
+
 class ReaderSettingsTest {
   private final Configuration conf = new Configuration(false);
 
@@ -36,5 +38,12 @@ class ReaderSettingsTest {
   void aMisspeltKeyIsRefusedNotIgnored() {
     conf.set("tezext.reader.open-ahaed", "4");
     assertThatThrownBy(() -> ReaderSettings.from(conf)).hasMessageContaining("unknown key tezext.reader.open-ahaed");
+  }
+
+  @Test
+  void theDocsListEveryKeyAsDeclared() {
+    assertThat(KeyTables.documented("reader.md", ReaderSettings.KEYS))
+        .as("docs/reader.md's keys table; paste ReaderSettings.KEYS.markdownTable()")
+        .isEqualTo(ReaderSettings.KEYS.markdownTable());
   }
 }

@@ -15,7 +15,7 @@ public record DagSettings(LocalityMode localityMode, long nodeWaitMs, long rackW
   public static final DagSettings DEFAULTS = of(new Configuration(false));
 
   public static DagSettings of(Configuration conf) {
-    SchedulerKeys.validate(conf);
+    SchedulerKeys.KEYS.validate(conf);
     return new DagSettings(LOCALITY_MODE.read(conf), LOCALITY_NODE_WAIT_MS.read(conf),
         LOCALITY_RACK_WAIT_MS.read(conf), LOCALITY_SPREAD_FRACTION.read(conf));
   }

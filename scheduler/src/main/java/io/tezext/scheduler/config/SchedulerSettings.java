@@ -22,7 +22,7 @@ public record SchedulerSettings(boolean reuseEnabled, long idleReleaseMs, long i
 
   /** Reads the AM-scope keys; any bad key under the scheduler's prefix fails, naming it. */
   public static SchedulerSettings of(Configuration conf) {
-    SchedulerKeys.validate(conf);
+    SchedulerKeys.KEYS.validate(conf);
     return new SchedulerSettings(REUSE_ENABLED.read(conf), IDLE_RELEASE_MS.read(conf),
         IDLE_RELEASE_CROWDED_MS.read(conf), IDLE_RELEASE_UNNEEDED_MS.read(conf), SESSION_HELD_CONTAINERS.read(conf),
         PREEMPTION_MAX_WAIT_MS.read(conf), PREEMPTION_MAX_PERCENTAGE.read(conf), PREEMPTION_INTERVAL_MS.read(conf));

@@ -3,11 +3,9 @@ package io.tezext.scheduler.policy;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.function.BiPredicate;
-import java.util.function.Function;
 
 import org.apache.hadoop.yarn.api.records.Container;
 import org.apache.hadoop.yarn.api.records.ContainerId;
@@ -18,7 +16,6 @@ import io.tezext.scheduler.config.SchedulerSettings;
 import io.tezext.scheduler.containers.HeldContainer;
 import io.tezext.scheduler.containers.HeldContainers;
 import io.tezext.scheduler.locality.ClusterView;
-import io.tezext.scheduler.locality.LocalityLevel;
 import io.tezext.scheduler.locality.LocalityPlan;
 import io.tezext.scheduler.locality.LocalityPlanner;
 import io.tezext.scheduler.locality.Turnover;
@@ -35,32 +32,26 @@ import io.tezext.scheduler.requests.PendingRequests;
  * and what to preempt, and tells {@link Decisions}. Deterministic: the same calls at the same times
  * give the same decisions. Not thread-safe: its adapter serializes the calls.
  *
- * <p>A free container (a task left it, or YARN just allocated it) goes to the best waiting task of
- * any priority whose vertex is not blocked by a waiting ancestor: one wanting its node first, then
- * one accepting its rack by now, then one accepting any node by now; within a level, the highest
- * priority, then the oldest. A container YARN allocated for a priority also takes a task of that
- * priority that accepts only other nodes or racks, since YARN has already waited for locality.
- * When no task can use a container now, it stays idle until a task's wait runs out, or goes back
- * to YARN after the idle release time (or sooner, when a starved higher-priority task needs the
- * room: see {@link PreemptionPlanner}).
+ * <p>Which task runs in a free container is {@link Placement}'s to say; when no task can use a
+ * container now, it stays idle until a task's wait runs out, or goes back to YARN when
+ * {@link IdleRelease} says so (or sooner, when a starved higher-priority task needs the room: see
+ * {@link PreemptionPlanner}).
  */
 public final class SchedulingPolicy {
   private final SchedulerSettings settings;
   private final ClusterView cluster;
   private final Decisions out;
-  private final BiPredicate<Object, Object> signatureFits;
+  private final ContainerFit fit;
   private final Turnover turnover = new Turnover();
   private final LocalityPlanner planner;
   private final PendingRequests pending = new PendingRequests();
   private final HeldContainers held = new HeldContainers();
   private final PreemptionPlanner preemption;
+  private final Placement placement;
+  private final IdleRelease idleRelease;
   private DagShape dag = DagShape.NONE;
   private DagSettings dagSettings = DagSettings.DEFAULTS;
   private boolean dagRunning;
-  /** What YARN said at the last heartbeat the AM could still have: a container that would not fit is crowded out. */
-  private long headroomMb = Long.MAX_VALUE;
-  private int headroomVcores = Integer.MAX_VALUE;
-  private boolean countVcores;
   private long lastWakeRequestMs = Long.MAX_VALUE;
 
   /**
@@ -71,10 +62,12 @@ public final class SchedulingPolicy {
       Decisions out) {
     this.settings = settings;
     this.cluster = cluster;
-    this.signatureFits = signatureFits;
+    this.fit = new ContainerFit(signatureFits);
     this.out = out;
     this.planner = new LocalityPlanner(cluster, turnover);
     this.preemption = new PreemptionPlanner(settings);
+    this.placement = new Placement(pending, held, fit);
+    this.idleRelease = new IdleRelease(settings, held, pending, fit);
   }
 
   // ---- the DAG ----
@@ -115,8 +108,8 @@ public final class SchedulingPolicy {
       out.withdraw(previous); // asked again: the newer request replaces it
     }
     HeldContainer preferred = affinity == null ? null : held.get(affinity);
-    if (preferred != null && preferred.state() == HeldContainer.State.IDLE && preferred.fits(memoryMb, vcores)
-        && signatureFits(preferred, signature)) {
+    if (preferred != null && preferred.state() == HeldContainer.State.IDLE
+        && fit.fits(preferred, memoryMb, vcores, signature)) {
       assign(preferred, task, cookie, vertex, priority, signature, nowMs);
       settle(nowMs);
       return;
@@ -124,7 +117,7 @@ public final class SchedulingPolicy {
     String[] hostHints = preferred != null ? new String[] {preferred.host} : hosts;
     LocalityPlan plan = planner.plan(hostHints, preferred != null ? null : racks, dagSettings);
     PendingRequest r = pending.add(task, cookie, vertex, priority, memoryMb, vcores, signature, affinity, nowMs, plan);
-    HeldContainer idle = bestIdleFor(r);
+    HeldContainer idle = placement.bestIdleFor(r);
     if (idle != null) {
       pending.remove(task);
       assign(idle, task, cookie, vertex, priority, signature, nowMs);
@@ -238,9 +231,7 @@ public final class SchedulingPolicy {
    * @param countVcores whether YARN schedules by vcores as well as memory
    */
   public void heartbeat(long nowMs, long headroomMb, int headroomVcores, boolean countVcores) {
-    this.headroomMb = headroomMb;
-    this.headroomVcores = headroomVcores;
-    this.countVcores = countVcores;
+    idleRelease.headroom(headroomMb, headroomVcores, countVcores);
     placeIdle(nowMs);
     releaseIdleDue(nowMs);
     considerPreemption(nowMs, headroomMb, headroomVcores, countVcores);
@@ -277,139 +268,20 @@ public final class SchedulingPolicy {
     releaseUseless(place(List.of(c), nowMs, false));
   }
 
-  /**
-   * Hands back the free containers no waiting task could run in (the wrong size or launch context):
-   * a new one at once (it has no JVM to keep warm, and YARN can give its room to a container the
-   * waiting tasks can use), one that ran tasks only while some task waits runnable. With nothing
-   * waiting, a used container stays for the idle release: the next vertex, or the session's next DAG,
-   * may want its JVM.
-   */
+  /** Hands back the free containers no waiting task could run in ({@link IdleRelease#useless}). */
   private void releaseUseless(List<HeldContainer> free) {
-    if (free.isEmpty()) {
-      return;
-    }
-    boolean someRunnable = pending.firstRunnable() != null;
-    List<PendingRequest> kinds = pending.firstOfEachVertex();
-    for (HeldContainer c : free) {
-      if (c.state() == HeldContainer.State.IDLE && (c.tasksRun == 0 || someRunnable)
-          && kinds.stream().noneMatch(r -> c.fits(r.memoryMb, r.vcores) && signatureFits(c, r.signature))) {
-        release(c);
-      }
-    }
+    idleRelease.useless(free).forEach(this::release);
   }
 
-  /**
-   * Gives free containers tasks, level by level across them: first tasks wanting their nodes, then
-   * tasks accepting their racks by now, then any node by now. A container YARN has just allocated
-   * (fresh) goes first to a task of the priority it was allocated for (on its node, its rack,
-   * anywhere; never a strict task off its nodes and racks), blocked or not: YARN has waited for
-   * locality for that priority and served the higher ones first, and taking a task of that priority
-   * keeps the AM's asks and YARN's counts of them in step. Returns the containers left free.
-   */
+  /** Gives free containers tasks ({@link Placement#place}); returns the containers left free. */
   private List<HeldContainer> place(List<HeldContainer> free, long nowMs, boolean fresh) {
     List<HeldContainer> left = new ArrayList<>(free);
-    if (fresh) {
-      assignEach(left, nowMs, c -> atPriority(c, Level.NODE));
-      assignEach(left, nowMs, c -> atPriority(c, Level.RACK));
-      assignEach(left, nowMs, c -> atPriority(c, Level.ANY));
+    for (Placement.Assignment a : placement.place(left, fresh)) {
+      PendingRequest r = a.request();
+      out.withdraw(r);
+      assign(a.container(), r.task, r.cookie, r.vertex, r.priority, r.signature, nowMs);
     }
-    assignEach(left, nowMs, c -> first(pending.onHost(c.host), c));
-    assignEach(left, nowMs, c -> first(pending.rackReady(c.rack), c));
-    assignEach(left, nowMs, c -> first(pending.anyReady(), c));
     return left;
-  }
-
-  /** Offers each container in turn the request {@code pick} chooses for it; those assigned leave the list. */
-  private void assignEach(List<HeldContainer> free, long nowMs, Function<HeldContainer, PendingRequest> pick) {
-    for (Iterator<HeldContainer> it = free.iterator(); it.hasNext() && !pending.isEmpty();) {
-      HeldContainer c = it.next();
-      PendingRequest r = pick.apply(c);
-      if (r != null) {
-        run(r, c, nowMs);
-        it.remove();
-      }
-    }
-  }
-
-  private enum Level { NODE, RACK, ANY }
-
-  /** The first request at the container's priority it may run at {@code level}. */
-  private PendingRequest atPriority(HeldContainer c, Level level) {
-    for (PendingRequest r : pending.all()) {
-      if (r.priority > c.priority) {
-        break;
-      }
-      // Not checked for blocking: YARN served this priority after the higher ones it was asked for.
-      if (r.priority != c.priority || !c.fits(r.memoryMb, r.vcores) || !signatureFits(c, r.signature)) {
-        continue;
-      }
-      boolean at = switch (level) {
-        case NODE -> r.plan().hosts().contains(c.host);
-        case RACK -> r.plan().racks().contains(c.rack);
-        case ANY -> !r.plan().strict();
-      };
-      if (at) {
-        return r;
-      }
-    }
-    return null;
-  }
-
-  private PendingRequest first(Iterable<PendingRequest> candidates, HeldContainer c) {
-    for (PendingRequest r : candidates) {
-      if (suits(r, c)) {
-        return r;
-      }
-    }
-    return null;
-  }
-
-  /** The idle container a new request may take at once, by its locality plan now. */
-  private HeldContainer bestIdleFor(PendingRequest r) {
-    if (!held.hasIdle() || pending.isBlocked(r)) {
-      return null;
-    }
-    HeldContainer rackLocal = null;
-    HeldContainer any = null;
-    for (HeldContainer c : held.idle()) {
-      if (!c.fits(r.memoryMb, r.vcores) || !signatureFits(c, r.signature)) {
-        continue;
-      }
-      if (r.plan().hosts().contains(c.host)) {
-        return c;
-      }
-      if (rackLocal == null && r.level() != LocalityLevel.NODE && r.plan().racks().contains(c.rack)) {
-        rackLocal = c;
-      }
-      if (any == null && r.level() == LocalityLevel.ANY) {
-        any = c;
-      }
-    }
-    return rackLocal != null ? rackLocal : any;
-  }
-
-  private boolean suits(PendingRequest r, HeldContainer c) {
-    return !pending.isBlocked(r) && c.fits(r.memoryMb, r.vcores) && signatureFits(c, r.signature);
-  }
-
-  private boolean signatureFits(HeldContainer c, Object signature) {
-    return c.signature == null || signatureFits.test(c.signature, signature);
-  }
-
-  /** Whether a runnable waiting task could run in the container (an idle container worth keeping). */
-  private boolean servesRunnable(HeldContainer c) {
-    for (PendingRequest r : pending.all()) {
-      if (suits(r, c) && (!r.plan().strict() || r.plan().racks().contains(c.rack))) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  private void run(PendingRequest r, HeldContainer c, long nowMs) {
-    pending.remove(r.task);
-    out.withdraw(r);
-    assign(c, r.task, r.cookie, r.vertex, r.priority, r.signature, nowMs);
   }
 
   private void assign(HeldContainer c, Object task, Object cookie, int vertex, int priority, Object signature,
@@ -427,57 +299,8 @@ public final class SchedulingPolicy {
 
   // ---- idle release ----
 
-  /**
-   * Releases idle containers whose time is up: the idle release time; the shorter crowded one when
-   * YARN has no room for another like it (a crowded queue is where holding a container no task of
-   * ours can use costs most: another application may be waiting for exactly that room); the shorter
-   * unneeded one when the running DAG can no longer use it. Holding a container is a bet that a
-   * task of ours will want its warm JVM soon; once every vertex has asked and none fits, or between
-   * a session's DAGs, nothing of ours is known to come, and other applications pay for the wait.
-   */
   private void releaseIdleDue(long nowMs) {
-    releaseUseless(held.idle());
-    for (HeldContainer c : releasable()) {
-      long idleMs = nowMs - c.idleSinceMs();
-      if (idleMs >= settings.idleReleaseMs() || idleMs >= settings.idleReleaseCrowdedMs() && crowdedOut(c)
-          || idleMs >= settings.idleReleaseUnneededMs() && !wantedLater(c)) {
-        release(c);
-      }
-    }
-  }
-
-  /**
-   * Whether the running DAG may still want the idle container: a waiting task could run in it, or
-   * some vertex has not asked for containers yet. Neither holds between a session's DAGs.
-   */
-  private boolean wantedLater(HeldContainer c) {
-    if (!dagRunning) {
-      return false;
-    }
-    if (pending.someVertexYetToAsk()) {
-      return true;
-    }
-    for (PendingRequest r : pending.firstOfEachVertex()) {
-      if (c.fits(r.memoryMb, r.vcores) && signatureFits(c, r.signature)) {
-        return true;
-      }
-    }
-    return false;
-  }
-
-  /** Whether, by the last heartbeat's headroom, YARN could not give the AM another container like {@code c}. */
-  private boolean crowdedOut(HeldContainer c) {
-    return headroomMb < c.memoryMb || countVcores && headroomVcores < c.vcores;
-  }
-
-  /**
-   * Idle containers the idle release applies to, oldest first: all of them while a DAG runs; between
-   * a session's DAGs, all but the most recently idle {@code session.held-containers}.
-   */
-  private List<HeldContainer> releasable() {
-    List<HeldContainer> idle = held.idle();
-    int keep = dagRunning ? 0 : Math.min(settings.sessionHeldContainers(), idle.size());
-    return idle.subList(0, idle.size() - keep);
+    idleRelease.due(nowMs, dagRunning).forEach(this::release);
   }
 
   // ---- preemption ----
@@ -497,7 +320,7 @@ public final class SchedulingPolicy {
       return; // nothing to hand back, no task it may take
     }
     PreemptionPlan plan = preemption.plan(nowMs, waiting, pending.runnableAt(waiting.priority), headroomMb,
-        headroomVcores, countVcores, held.idle(), held.running(), descendants, this::servesRunnable);
+        headroomVcores, countVcores, held.idle(), held.running(), descendants, placement::servesRunnable);
     for (HeldContainer c : plan.release()) {
       release(c);
     }
@@ -529,10 +352,7 @@ public final class SchedulingPolicy {
       if (!pending.isEmpty()) {
         next = Math.min(next, pending.nextPromotionMs());
       }
-      List<HeldContainer> releasable = releasable();
-      if (!releasable.isEmpty()) {
-        next = Math.min(next, releasable.get(0).idleSinceMs() + settings.idleReleaseMs()); // the oldest is due first
-      }
+      next = Math.min(next, idleRelease.nextDueMs(dagRunning));
     }
     if (next != Long.MAX_VALUE && next < lastWakeRequestMs) {
       lastWakeRequestMs = Math.max(next, nowMs);

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
+import io.tezext.settings.Key;
+
 /** One registry of keys: defaults, ranges, scopes, and errors that name the key and what it accepts. */
 class SchedulerKeysTest {
 
@@ -33,7 +35,8 @@ class SchedulerKeysTest {
   void aValueOutOfRangeNamesTheKeyTheValueAndTheRange() {
     assertThatThrownBy(() -> SchedulerSettings.of(conf("tezext.scheduler.preemption.max-percentage", "150")))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("tezext.scheduler.preemption.max-percentage = '150': expected an integer in [1, 100]");
+        .hasMessageContaining(
+            "tezext.scheduler.preemption.max-percentage = '150': expected a whole number from 1 to 100");
   }
 
   @Test
@@ -45,7 +48,7 @@ class SchedulerKeysTest {
   @Test
   void aMistypedKeyUnderOurPrefixIsAnErrorNotSilence() {
     assertThatThrownBy(() -> SchedulerSettings.of(conf("tezext.scheduler.idle.release-msec", "100")))
-        .hasMessageContaining("tezext.scheduler.idle.release-msec is not a key of the scheduler")
+        .hasMessageContaining("unknown key tezext.scheduler.idle.release-msec for the scheduler")
         .hasMessageContaining("tezext.scheduler.idle.release-ms");
   }
 
@@ -64,13 +67,13 @@ class SchedulerKeysTest {
 
   @Test
   void everyKeyIsUnderThePrefixOnceWithADocAndADefaultItAccepts() {
-    for (SchedulerKey<?> key : SchedulerKeys.ALL) {
-      assertThat(key.name()).startsWith(SchedulerKey.PREFIX);
+    for (Key<?> key : SchedulerKeys.KEYS.keys()) {
+      assertThat(key.name()).startsWith(SchedulerKeys.PREFIX);
       assertThat(key.doc()).isNotBlank();
-      assertThat(SchedulerKeys.find(key.name())).isSameAs(key);
+      assertThat(SchedulerKeys.KEYS.find(key.name())).isSameAs(key);
       assertThat(key.read(conf(key.name(), key.defaultText()))).isEqualTo(key.defaultValue());
     }
-    assertThat(SchedulerKeys.ALL.stream().map(SchedulerKey::name).distinct()).hasSameSizeAs(SchedulerKeys.ALL);
+    assertThat(SchedulerKeys.KEYS.names().stream().distinct()).hasSameSizeAs(SchedulerKeys.KEYS.keys());
   }
 
   @Test

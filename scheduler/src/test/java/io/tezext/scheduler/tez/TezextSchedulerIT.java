@@ -151,7 +151,7 @@ class TezextSchedulerIT {
         .contains("exitCode: 1");
     assertThat(CLUSTER.amLog(app))
         .contains("Error starting DAGAppMaster")
-        .contains("tezext.scheduler.preemption.max-percentage = '150': expected an integer in [1, 100]")
+        .contains("tezext.scheduler.preemption.max-percentage = '150': expected a whole number from 1 to 100")
         .doesNotContain("tezext scheduler: reuse");
   }
 

@@ -1,17 +1,17 @@
 package io.tezext.simulator.scheduler;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.function.LongPredicate;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.tez.dag.api.TezConfiguration;
 
-import io.tezext.scheduler.config.SchedulerKey;
 import io.tezext.scheduler.config.SchedulerKeys;
+import io.tezext.settings.Key;
+import io.tezext.settings.KeySet;
+import io.tezext.settings.Scope;
 
 /**
  * The keys each scheduler reads, with what each accepts: a scheduler's settings ({@code
@@ -22,30 +22,36 @@ import io.tezext.scheduler.config.SchedulerKeys;
  * tezext's keys are its plugin's own registry ({@link SchedulerKeys}).
  */
 public final class SchedulerSettingKeys {
-  /** A Tez key: its name, what it accepts in words, and the check. */
-  private record TezKey(String name, String accepts, java.util.function.Predicate<String> valid) {
-  }
+  /** Tez's keys mean what Tez's documentation says. */
+  private static final String TEZ = "see TezConfiguration";
 
-  private static final TezKey RM_HEARTBEAT = number(TezConfiguration.TEZ_AM_RM_HEARTBEAT_INTERVAL_MS_MAX, true, 1,
-      "milliseconds, at least 1");
+  private static final Key<Long> RM_HEARTBEAT = Key.millis(TezConfiguration.TEZ_AM_RM_HEARTBEAT_INTERVAL_MS_MAX,
+      Scope.AM, TezConfiguration.TEZ_AM_RM_HEARTBEAT_INTERVAL_MS_MAX_DEFAULT, 1, Integer.MAX_VALUE,
+      "the longest time between two AM-RM heartbeats");
 
   /** What DagAwareYarnTaskScheduler reads. */
-  private static final List<TezKey> DAGAWARE = List.of(
-      flag(TezConfiguration.TEZ_AM_CONTAINER_REUSE_ENABLED),
-      flag(TezConfiguration.TEZ_AM_CONTAINER_REUSE_RACK_FALLBACK_ENABLED),
-      flag(TezConfiguration.TEZ_AM_CONTAINER_REUSE_NON_LOCAL_FALLBACK_ENABLED),
-      flag(TezConfiguration.TEZ_AM_CONTAINER_REUSE_NEW_CONTAINERS_ENABLED),
-      number(TezConfiguration.TEZ_AM_CONTAINER_REUSE_LOCALITY_DELAY_ALLOCATION_MILLIS, false, 0,
-          "milliseconds, at least 0"),
-      number(TezConfiguration.TEZ_AM_CONTAINER_IDLE_RELEASE_TIMEOUT_MIN_MILLIS, false, -1,
-          "milliseconds, at least 0, or -1 (never release)"),
-      number(TezConfiguration.TEZ_AM_CONTAINER_IDLE_RELEASE_TIMEOUT_MAX_MILLIS, false, -1,
-          "milliseconds, at least 0, or -1 (never release)"),
-      number(TezConfiguration.TEZ_AM_SESSION_MIN_HELD_CONTAINERS, true, 0, "an integer, at least 0"),
-      new TezKey(TezConfiguration.TEZ_AM_PREEMPTION_PERCENTAGE, "an integer from 0 to 100",
-          text -> parses(text, true, v -> v >= 0 && v <= 100)),
-      number(TezConfiguration.TEZ_AM_PREEMPTION_HEARTBEATS_BETWEEN_PREEMPTIONS, true, 1, "an integer, at least 1"),
-      number(TezConfiguration.TEZ_AM_PREEMPTION_MAX_WAIT_TIME_MS, true, 0, "milliseconds, at least 0"),
+  private static final List<Key<?>> DAGAWARE = List.of(
+      tezFlag(TezConfiguration.TEZ_AM_CONTAINER_REUSE_ENABLED, TezConfiguration.TEZ_AM_CONTAINER_REUSE_ENABLED_DEFAULT),
+      tezFlag(TezConfiguration.TEZ_AM_CONTAINER_REUSE_RACK_FALLBACK_ENABLED,
+          TezConfiguration.TEZ_AM_CONTAINER_REUSE_RACK_FALLBACK_ENABLED_DEFAULT),
+      tezFlag(TezConfiguration.TEZ_AM_CONTAINER_REUSE_NON_LOCAL_FALLBACK_ENABLED,
+          TezConfiguration.TEZ_AM_CONTAINER_REUSE_NON_LOCAL_FALLBACK_ENABLED_DEFAULT),
+      tezFlag(TezConfiguration.TEZ_AM_CONTAINER_REUSE_NEW_CONTAINERS_ENABLED,
+          TezConfiguration.TEZ_AM_CONTAINER_REUSE_NEW_CONTAINERS_ENABLED_DEFAULT),
+      Key.millis(TezConfiguration.TEZ_AM_CONTAINER_REUSE_LOCALITY_DELAY_ALLOCATION_MILLIS, Scope.AM,
+          TezConfiguration.TEZ_AM_CONTAINER_REUSE_LOCALITY_DELAY_ALLOCATION_MILLIS_DEFAULT, 0, Long.MAX_VALUE, TEZ),
+      idleRelease(TezConfiguration.TEZ_AM_CONTAINER_IDLE_RELEASE_TIMEOUT_MIN_MILLIS,
+          TezConfiguration.TEZ_AM_CONTAINER_IDLE_RELEASE_TIMEOUT_MIN_MILLIS_DEFAULT),
+      idleRelease(TezConfiguration.TEZ_AM_CONTAINER_IDLE_RELEASE_TIMEOUT_MAX_MILLIS,
+          TezConfiguration.TEZ_AM_CONTAINER_IDLE_RELEASE_TIMEOUT_MAX_MILLIS_DEFAULT),
+      Key.count(TezConfiguration.TEZ_AM_SESSION_MIN_HELD_CONTAINERS, Scope.AM,
+          TezConfiguration.TEZ_AM_SESSION_MIN_HELD_CONTAINERS_DEFAULT, 0, Integer.MAX_VALUE, TEZ),
+      Key.count(TezConfiguration.TEZ_AM_PREEMPTION_PERCENTAGE, Scope.AM,
+          TezConfiguration.TEZ_AM_PREEMPTION_PERCENTAGE_DEFAULT, 0, 100, TEZ),
+      Key.count(TezConfiguration.TEZ_AM_PREEMPTION_HEARTBEATS_BETWEEN_PREEMPTIONS, Scope.AM,
+          TezConfiguration.TEZ_AM_PREEMPTION_HEARTBEATS_BETWEEN_PREEMPTIONS_DEFAULT, 1, Integer.MAX_VALUE, TEZ),
+      Key.millis(TezConfiguration.TEZ_AM_PREEMPTION_MAX_WAIT_TIME_MS, Scope.AM,
+          TezConfiguration.TEZ_AM_PREEMPTION_MAX_WAIT_TIME_MS_DEFAULT, 0, Integer.MAX_VALUE, TEZ),
       RM_HEARTBEAT);
 
   private SchedulerSettingKeys() {
@@ -77,7 +83,7 @@ public final class SchedulerSettingKeys {
       List<String> asDagAware = problems(SchedulerKind.DAGAWARE, e.getKey(), e.getValue());
       List<String> asTezext = problems(SchedulerKind.TEZEXT, e.getKey(), e.getValue());
       if (!asDagAware.isEmpty() && !asTezext.isEmpty()) {
-        problems.addAll(e.getKey().startsWith(SchedulerKey.PREFIX) ? asTezext : asDagAware);
+        problems.addAll(e.getKey().startsWith(SchedulerKeys.PREFIX) ? asTezext : asDagAware);
       }
     }
     fail(where, problems);
@@ -90,67 +96,47 @@ public final class SchedulerSettingKeys {
   }
 
   private static List<String> problems(SchedulerKind kind, String key, String value) {
-    if (kind == SchedulerKind.TEZEXT && key.startsWith(SchedulerKey.PREFIX)) {
+    if (kind == SchedulerKind.TEZEXT && key.startsWith(SchedulerKeys.PREFIX)) {
       Configuration one = new Configuration(false);
       one.set(key, value);
       try {
-        SchedulerKeys.validate(one);
+        SchedulerKeys.KEYS.validate(one);
         return List.of();
       } catch (IllegalArgumentException e) {
         return List.of(e.getMessage());
       }
     }
-    List<TezKey> known = kind == SchedulerKind.DAGAWARE ? DAGAWARE : List.of(RM_HEARTBEAT);
-    for (TezKey k : known) {
+    List<Key<?>> known = kind == SchedulerKind.DAGAWARE ? DAGAWARE : List.of(RM_HEARTBEAT);
+    for (Key<?> k : known) {
       if (k.name().equals(key)) {
-        return k.valid().test(value.trim()) ? List.of()
-            : List.of(key + " = '" + value + "': expected " + k.accepts());
+        try {
+          k.parse(value);
+          return List.of();
+        } catch (IllegalArgumentException e) {
+          return List.of(e.getMessage());
+        }
       }
     }
-    List<String> names = new ArrayList<>(known.stream().map(TezKey::name).toList());
+    List<String> names = new ArrayList<>(known.stream().map(Key::name).toList());
     if (kind == SchedulerKind.TEZEXT) {
-      SchedulerKeys.ALL.forEach(k -> names.add(k.name()));
+      names.addAll(SchedulerKeys.KEYS.names());
     }
-    String closest = names.stream().min(Comparator.comparingInt(n -> distance(n, key))).orElse(null);
-    return List.of(key + " is not a key " + kind.cliName() + " reads"
-        + (closest != null && distance(closest, key) <= 3 ? " (did you mean " + closest + "?)"
-            : "; it reads " + String.join(", ", names)));
+    return List.of(KeySet.unknownKey(key, kind.cliName(), names));
   }
 
-  private static TezKey flag(String name) {
-    return new TezKey(name, "true or false", text -> text.equals("true") || text.equals("false"));
+  private static Key<Boolean> tezFlag(String name, boolean defaultValue) {
+    return Key.flag(name, Scope.AM, defaultValue, TEZ);
   }
 
-  private static TezKey number(String name, boolean isInt, long min, String accepts) {
-    return new TezKey(name, accepts, text -> parses(text, isInt, v -> v >= min));
-  }
-
-  private static boolean parses(String text, boolean isInt, LongPredicate ok) {
-    try {
-      long v = isInt ? Integer.parseInt(text) : Long.parseLong(text);
-      return ok.test(v);
-    } catch (NumberFormatException e) {
-      return false;
-    }
-  }
-
-  /** Edit distance, for suggesting the key a typo meant. */
-  private static int distance(String a, String b) {
-    int[] prev = new int[b.length() + 1];
-    int[] cur = new int[b.length() + 1];
-    for (int j = 0; j <= b.length(); j++) {
-      prev[j] = j;
-    }
-    for (int i = 1; i <= a.length(); i++) {
-      cur[0] = i;
-      for (int j = 1; j <= b.length(); j++) {
-        int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-        cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-      }
-      int[] t = prev;
-      prev = cur;
-      cur = t;
-    }
-    return prev[b.length()];
+  /** Tez's idle release bounds: -1 never releases. */
+  private static Key<Long> idleRelease(String name, long defaultValue) {
+    return Key.of(name, Scope.AM, defaultValue, Long.toString(defaultValue),
+        "milliseconds, at least 0, or -1 (never release)", TEZ, text -> {
+          long v = Long.parseLong(text);
+          if (v < -1) {
+            throw new IllegalArgumentException();
+          }
+          return v;
+        });
   }
 }

@@ -20,19 +20,28 @@ public final class BooleanSetting extends Setting {
   }
 
   @Override
-  double defaultValue() {
+  long defaultRaw() {
     return defaultValue ? 1 : 0;
   }
 
   @Override
-  void check(double value) {
-    if (value != 0 && value != 1) {
-      throw outOfRange(number(value));
+  void check(long raw) {
+    if (raw != 0 && raw != 1) {
+      throw outOfRange(Long.toString(raw));
     }
   }
 
   @Override
-  String format(double value) {
-    return Boolean.toString(value != 0);
+  String format(long raw) {
+    return Boolean.toString(raw != 0);
+  }
+
+  @Override
+  long parse(String text) {
+    String t = text.trim();
+    if (t.equals("true") || t.equals("false")) {
+      return t.equals("true") ? 1 : 0;
+    }
+    throw outOfRange(text);
   }
 }

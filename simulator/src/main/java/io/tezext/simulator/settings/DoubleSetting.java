@@ -30,19 +30,41 @@ public final class DoubleSetting extends Setting {
   }
 
   @Override
-  double defaultValue() {
-    return defaultValue;
+  long defaultRaw() {
+    return raw(defaultValue);
   }
 
   @Override
-  void check(double value) {
+  void check(long raw) {
+    double value = value(raw);
     if (Double.isNaN(value) || value < min || value > max || (maxExcluded && value == max)) {
       throw outOfRange(number(value));
     }
   }
 
   @Override
-  String format(double value) {
-    return number(value);
+  String format(long raw) {
+    return number(value(raw));
+  }
+
+  @Override
+  long parse(String text) {
+    long raw;
+    try {
+      raw = raw(Double.parseDouble(text.trim()));
+    } catch (NumberFormatException e) {
+      throw outOfRange("'" + text + "'");
+    }
+    check(raw);
+    return raw;
+  }
+
+  /** A number as {@link Settings} holds it. */
+  static long raw(double value) {
+    return Double.doubleToLongBits(value);
+  }
+
+  static double value(long raw) {
+    return Double.longBitsToDouble(raw);
   }
 }

@@ -6,9 +6,10 @@ import java.util.Locale;
  * One setting of a scenario section ({@code tez} or {@code yarn}): its name in the scenario file,
  * its default, the range it accepts and what it means. The declaration is the only place a setting
  * is described: the scenario file reader, the validation messages, {@code tezext-sim settings} and
- * the docs' table all come from it.
+ * the docs' table all come from it. {@link Settings} holds each value as a {@code long}: a whole
+ * number as itself (exact to the last digit), a number as its IEEE bits, a boolean as 1 or 0.
  */
-public abstract sealed class Setting permits LongSetting, IntSetting, DoubleSetting, BooleanSetting {
+public abstract sealed class Setting permits WholeSetting, DoubleSetting, BooleanSetting {
   private final SettingsSection section;
   private final int index;
   private final String name;
@@ -48,31 +49,17 @@ public abstract sealed class Setting permits LongSetting, IntSetting, DoubleSett
   /** The values accepted, in words: {@code an integer >= 0}. */
   public abstract String accepts();
 
-  abstract double defaultValue();
+  /** The default, as {@link Settings} holds it. */
+  abstract long defaultRaw();
 
-  /** Checks a value; the message names the setting, the value and what is accepted. */
-  abstract void check(double value);
+  /** Checks a value as {@link Settings} holds it; the message names the setting, the value and what is accepted. */
+  abstract void check(long raw);
 
   /** A value as the scenario file would write it. */
-  abstract String format(double value);
+  abstract String format(long raw);
 
   /** Parses a value written as text ({@code 2000}, {@code 0.5}, {@code true}); the error says what is accepted. */
-  double parse(String text) {
-    String t = text.trim();
-    if (this instanceof BooleanSetting) {
-      if (t.equals("true") || t.equals("false")) {
-        return t.equals("true") ? 1 : 0;
-      }
-      throw outOfRange(text);
-    }
-    try {
-      double v = Double.parseDouble(t);
-      check(v);
-      return v;
-    } catch (NumberFormatException e) {
-      throw outOfRange("'" + text + "'");
-    }
-  }
+  abstract long parse(String text);
 
   IllegalArgumentException outOfRange(String value) {
     return new IllegalArgumentException(path() + " must be " + accepts() + ", was " + value);

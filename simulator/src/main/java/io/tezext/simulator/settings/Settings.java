@@ -7,9 +7,10 @@ import java.util.Map;
 /** The values of one section's settings; immutable, each checked against its declaration. */
 public final class Settings {
   private final SettingsSection section;
-  private final double[] values;
+  /** Each setting's value as its declaration holds it ({@link Setting}: exact whole numbers, a number's bits). */
+  private final long[] values;
 
-  Settings(SettingsSection section, double[] values) {
+  Settings(SettingsSection section, long[] values) {
     this.section = section;
     this.values = values;
   }
@@ -19,7 +20,7 @@ public final class Settings {
   }
 
   public long get(LongSetting s) {
-    return (long) values[of(s)];
+    return values[of(s)];
   }
 
   public int get(IntSetting s) {
@@ -27,7 +28,7 @@ public final class Settings {
   }
 
   public double get(DoubleSetting s) {
-    return values[of(s)];
+    return DoubleSetting.value(values[of(s)]);
   }
 
   public boolean get(BooleanSetting s) {
@@ -35,20 +36,19 @@ public final class Settings {
   }
 
   public Settings with(LongSetting s, long value) {
-    return with(s, (double) value);
-  }
-
-  public Settings with(IntSetting s, int value) {
-    return with(s, (double) value);
-  }
-
-  public Settings with(DoubleSetting s, double value) {
     return with((Setting) s, value);
   }
 
+  public Settings with(IntSetting s, int value) {
+    return with((Setting) s, value);
+  }
+
+  public Settings with(DoubleSetting s, double value) {
+    return with((Setting) s, DoubleSetting.raw(value));
+  }
 
   public Settings with(BooleanSetting s, boolean value) {
-    return with(s, value ? 1.0 : 0.0);
+    return with((Setting) s, value ? 1 : 0);
   }
 
   /** Sets the setting named {@code name} from text; the error names the setting and what it accepts. */
@@ -60,25 +60,25 @@ public final class Settings {
     return with(s, s.parse(text));
   }
 
-  private Settings with(Setting s, double value) {
-    Settings result = set(s, value);
+  private Settings with(Setting s, long raw) {
+    Settings result = set(s, raw);
     section.checkRules(result);
     return result;
   }
 
-  /** Sets any setting to a value of its kind (1/0 for booleans), leaving the section's rules for later. */
-  Settings set(Setting s, double value) {
+  /** Sets any setting to a value as its declaration holds it, leaving the section's rules for later. */
+  Settings set(Setting s, long raw) {
     of(s);
-    s.check(value);
-    double[] copy = values.clone();
-    copy[s.index()] = value;
+    s.check(raw);
+    long[] copy = values.clone();
+    copy[s.index()] = raw;
     return new Settings(section, copy);
   }
 
   /** The settings that differ from their defaults, as the scenario file would write them. */
   public Map<String, String> changed() {
     Map<String, String> changed = new LinkedHashMap<>();
-    double[] defaults = section.defaults().values;
+    long[] defaults = section.defaults().values;
     for (Setting s : section.settings()) {
       if (values[s.index()] != defaults[s.index()]) {
         changed.put(s.name(), s.format(values[s.index()]));
@@ -96,8 +96,8 @@ public final class Settings {
     return all;
   }
 
-  /** Any setting's value as a number (1/0 for booleans). */
-  double get(Setting s) {
+  /** Any setting's value as its declaration holds it. */
+  long raw(Setting s) {
     return values[of(s)];
   }
 

@@ -62,18 +62,19 @@ public final class SettingsJson {
   /** Writes every setting of {@code values} into {@code section}, as the reader reads them. */
   public static void write(Settings values, ObjectNode section) {
     for (Setting s : values.section().settings()) {
-      double v = values.get(s);
+      long raw = values.raw(s);
       if (s instanceof BooleanSetting) {
-        section.put(s.name(), v != 0);
+        section.put(s.name(), raw != 0);
       } else if (s instanceof DoubleSetting) {
-        section.put(s.name(), v);
+        section.put(s.name(), DoubleSetting.value(raw));
       } else {
-        section.put(s.name(), (long) v);
+        section.put(s.name(), raw);
       }
     }
   }
 
-  private static double value(Setting s, JsonParser p, JsonToken token) throws IOException {
+  /** The field's value as the setting's declaration holds it. */
+  private static long value(Setting s, JsonParser p, JsonToken token) throws IOException {
     if (s instanceof BooleanSetting) {
       if (token != JsonToken.VALUE_TRUE && token != JsonToken.VALUE_FALSE) {
         throw s.outOfRange(p.getText());
@@ -84,10 +85,10 @@ public final class SettingsJson {
       if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
         throw s.outOfRange(p.getText());
       }
-      return p.getLongValue();
+      return s instanceof DoubleSetting ? DoubleSetting.raw(p.getLongValue()) : p.getLongValue();
     }
     if (token == JsonToken.VALUE_NUMBER_FLOAT && s instanceof DoubleSetting) {
-      return p.getDoubleValue();
+      return DoubleSetting.raw(p.getDoubleValue());
     }
     throw s.outOfRange(token == JsonToken.VALUE_STRING ? "\"" + p.getText() + "\"" : p.getText());
   }

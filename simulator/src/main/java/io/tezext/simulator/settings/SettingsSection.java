@@ -64,9 +64,9 @@ public final class SettingsSection {
 
   /** Every setting at its default. */
   public Settings defaults() {
-    double[] values = new double[settings.size()];
+    long[] values = new long[settings.size()];
     for (Setting s : settings) {
-      values[s.index()] = s.defaultValue();
+      values[s.index()] = s.defaultRaw();
     }
     return new Settings(this, values);
   }

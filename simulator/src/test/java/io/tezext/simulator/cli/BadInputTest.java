@@ -207,7 +207,7 @@ class BadInputTest {
         scenario("queues adding up to 90%", "{\"queues\": [{\"name\": \"a\", \"capacity\": 60}, {\"name\": \"b\", "
             + "\"capacity\": 30}]}", "in 'queues'", "queue capacities must add up to 100%, they add up to 90.0%"),
         scenario("a misspelt Tez key", "{\"tez\": {\"conf\": {\"tez.am.contianer.reuse.enabled\": \"false\"}}}",
-            "in 'tez.conf'", "tez.am.contianer.reuse.enabled is not a key"),
+            "in 'tez.conf'", "unknown key tez.am.contianer.reuse.enabled"),
         scenario("a Tez value Hadoop would ignore", "{\"tez\": {\"conf\": {\"tez.am.container.reuse.enabled\": "
             + "\"maybe\"}}}", "in 'tez.conf'", "tez.am.container.reuse.enabled = 'maybe': expected true or false"),
         scenario("an unknown field", "{\"rackz\": 2}", "line 1 column", "unknown field 'rackz'"),
@@ -520,7 +520,8 @@ class BadInputTest {
         cli("an unknown scheduler", () -> List.of("run", "--cluster", REFERENCE, "--synthetic", "--scheduler",
             "fastest"), "fastest", "dagaware"),
         cli("a misspelt scheduler key", () -> List.of("run", "--cluster", REFERENCE, "--synthetic", "--scheduler",
-            "dagaware(tez.am.contianer.reuse.enabled=false)"), "tez.am.contianer.reuse.enabled", "is not a key"),
+            "dagaware(tez.am.contianer.reuse.enabled=false)"), "tez.am.contianer.reuse.enabled",
+            "unknown key tez.am.contianer.reuse.enabled for dagaware"),
         cli("a negative scheduler delay", () -> List.of("run", "--cluster", REFERENCE, "--synthetic", "--scheduler",
             "dagaware(tez.am.container.reuse.locality.delay-allocation-millis=-5)"),
             "tez.am.container.reuse.locality.delay-allocation-millis", "-5"),

@@ -64,7 +64,7 @@ class SweepCommandTest {
 
     assertThat(code).isEqualTo(2);
     assertThat(err.toString()).contains("grid.json: at schedulers[0].vary.tezext.scheduler.locality.wait-ms: ")
-        .contains("is not a key");
+        .contains("unknown key tezext.scheduler.locality.wait-ms");
     assertThat(out.toString()).doesNotContain("tune [");
     assertThat(dir.resolve("out")).doesNotExist();
   }

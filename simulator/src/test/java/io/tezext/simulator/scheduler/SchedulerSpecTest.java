@@ -44,7 +44,7 @@ class SchedulerSpecTest {
   @Test
   void aMisspeltKeyIsRefusedWithTheKeyItProbablyMeant() {
     assertThatThrownBy(() -> SchedulerSpec.parse("dagaware(tez.am.contianer.reuse.enabled=false)"))
-        .hasMessageContaining("tez.am.contianer.reuse.enabled is not a key dagaware reads")
+        .hasMessageContaining("unknown key tez.am.contianer.reuse.enabled for dagaware")
         .hasMessageContaining("did you mean tez.am.container.reuse.enabled?");
   }
 
@@ -62,7 +62,7 @@ class SchedulerSpecTest {
     assertThatThrownBy(() -> SchedulerSpec.parse("tezext(tezext.scheduler.locality.mode=sometimes)"))
         .hasMessageContaining("tezext.scheduler.locality.mode = 'sometimes'");
     assertThatThrownBy(() -> SchedulerSpec.parse("tezext(tez.am.container.reuse.enabled=false)"))
-        .hasMessageContaining("tez.am.container.reuse.enabled is not a key tezext reads");
+        .hasMessageContaining("unknown key tez.am.container.reuse.enabled for tezext");
     assertThat(SchedulerSpec.parse("tezext(tezext.scheduler.reuse.enabled=false)").conf()).hasSize(1);
   }
 

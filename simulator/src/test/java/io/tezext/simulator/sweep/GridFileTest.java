@@ -104,10 +104,10 @@ class GridFileTest {
 
   @ParameterizedTest(name = "{0}")
   @CsvSource(delimiter = '|', textBlock = """
-      a key the scheduler does not read | "schedulers": [{"scheduler": "dagaware", "vary": {"tez.am.container.reuse.enabld": [true]}}], "objective": "dag-mean" | at schedulers[0].vary.tez.am.container.reuse.enabld: | tez.am.container.reuse.enabld is not a key dagaware reads (did you mean tez.am.container.reuse.enabled?)
-      a Tez key tezext does not read | "schedulers": [{"scheduler": "tezext", "vary": {"tez.am.container.reuse.enabled": [true, false]}}], "objective": "dag-mean" | at schedulers[0].vary.tez.am.container.reuse.enabled: | is not a key tezext reads
+      a key the scheduler does not read | "schedulers": [{"scheduler": "dagaware", "vary": {"tez.am.container.reuse.enabld": [true]}}], "objective": "dag-mean" | at schedulers[0].vary.tez.am.container.reuse.enabld: | unknown key tez.am.container.reuse.enabld for dagaware (did you mean tez.am.container.reuse.enabled?)
+      a Tez key tezext does not read | "schedulers": [{"scheduler": "tezext", "vary": {"tez.am.container.reuse.enabled": [true, false]}}], "objective": "dag-mean" | at schedulers[0].vary.tez.am.container.reuse.enabled: | for tezext
       a value the key refuses | "schedulers": [{"scheduler": "tezext", "vary": {"tezext.scheduler.locality.mode": ["auto", "nearby"]}}], "objective": "dag-mean" | at schedulers[0].vary.tezext.scheduler.locality.mode: | 'nearby'
-      a set key the scheduler does not read | "schedulers": [{"scheduler": "dagaware", "set": {"tezext.scheduler.locality.mode": "auto"}}], "objective": "dag-mean" | at schedulers[0].set: | is not a key dagaware reads
+      a set key the scheduler does not read | "schedulers": [{"scheduler": "dagaware", "set": {"tezext.scheduler.locality.mode": "auto"}}], "objective": "dag-mean" | at schedulers[0].set: | for dagaware
       a class scheduler | "schedulers": [{"scheduler": "class:com.example.Mine"}], "objective": "dag-mean" | at schedulers[0].scheduler: | a class's keys cannot be checked
       an unknown scheduler | "schedulers": [{"scheduler": "fifo"}], "objective": "dag-mean" | at schedulers[0].scheduler: | unknown scheduler 'fifo'
       no objective | "schedulers": [{"scheduler": "dagaware"}] | at objective: | missing; expected one of dag-mean, dag-p95, makespan, work-lost, node-local

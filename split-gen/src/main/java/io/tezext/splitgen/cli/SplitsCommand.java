@@ -176,7 +176,7 @@ public final class SplitsCommand implements Callable<Integer> {
 
   /** A key's message in the words of the option that set it. */
   private static String optionFor(String message) {
-    return message.replace(SplitSettings.PREDICATE + ": ", "--sarg: ")
+    return message.replace(SplitSettings.PREDICATE + " ", "--sarg ")
         .replace(SplitSettings.MIN_SIZE, "--min-split-size").replace(SplitSettings.MAX_SIZE, "--max-split-size")
         .replace(SplitSettings.FOOTER_THREADS, "--threads");
   }

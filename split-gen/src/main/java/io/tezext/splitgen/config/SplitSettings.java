@@ -4,6 +4,10 @@ import java.util.List;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.tezext.settings.Key;
+import io.tezext.settings.KeySet;
+import io.tezext.settings.Scope;
+
 import io.tezext.splitgen.plan.SplitSizes;
 import io.tezext.splitgen.predicate.Predicate;
 import io.tezext.splitgen.predicate.PredicateParser;
@@ -40,15 +44,38 @@ public record SplitSettings(SplitSizes sizes, int footerThreads, long tailCacheB
   public static final String PREDICATE_IN_TASKS = "tezext.split.predicate.in-tasks";
   public static final String SKIP_BAD_FILES = "tezext.split.skip-bad-files";
 
-  /** Every key, in the order docs/split-gen.md lists them. */
-  public static final List<String> KEYS = List.of(MIN_SIZE, MAX_SIZE, FOOTER_THREADS, TAIL_CACHE_BYTES,
-      TAIL_IN_SPLIT_BYTES, PREDICATE, PREDICATE_IN_TASKS, SKIP_BAD_FILES);
-
   public static final long DEFAULT_MIN_SIZE = 16L << 20;
   public static final long DEFAULT_MAX_SIZE = 256L << 20;
   public static final int DEFAULT_FOOTER_THREADS = 32;
   public static final long DEFAULT_TAIL_CACHE_BYTES = 64L << 20;
   public static final long DEFAULT_TAIL_IN_SPLIT_BYTES = 16L << 10;
+
+  private static final Key<Long> MIN_SIZE_KEY = Key.bytes(MIN_SIZE, Scope.DAG, DEFAULT_MIN_SIZE, 1, Long.MAX_VALUE,
+      "a split closes at an HDFS block edge only once it holds this much; unset, the maximum if that is smaller");
+  private static final Key<Long> MAX_SIZE_KEY = Key.bytes(MAX_SIZE, Scope.DAG, DEFAULT_MAX_SIZE, 1, Long.MAX_VALUE,
+      "a split never passes this, unless one stripe is larger (that stripe is a split of its own)");
+  private static final Key<Integer> FOOTER_THREADS_KEY = Key.count(FOOTER_THREADS, Scope.DAG, DEFAULT_FOOTER_THREADS,
+      1, 1024, "file tails read at once (and input paths listed at once)");
+  private static final Key<Long> TAIL_CACHE_KEY = Key.bytes(TAIL_CACHE_BYTES, Scope.DAG, DEFAULT_TAIL_CACHE_BYTES, 0,
+      Long.MAX_VALUE, "memory the JVM's cache of file tails may hold (the AM's, shared by a session's DAGs); 0 caches "
+          + "nothing");
+  private static final Key<Long> TAIL_IN_SPLIT_KEY = Key.bytes(TAIL_IN_SPLIT_BYTES, Scope.DAG,
+      DEFAULT_TAIL_IN_SPLIT_BYTES, 0, Long.MAX_VALUE, "the largest file tail a split carries to its task; 0 never "
+          + "(files with encrypted columns never). The AM holds every split until its task takes it: a tail of a few "
+          + "KB in each of 100,000 splits is a few hundred MB of AM heap, so lower this for very large scans");
+  private static final Key<Predicate> PREDICATE_KEY = Key.of(PREDICATE, Scope.DAG, null, "none",
+      "a predicate on columns (docs/split-gen.md#predicates)", "stripes whose statistics rule it out are not read",
+      PredicateParser::parse);
+  private static final Key<Boolean> PREDICATE_IN_TASKS_KEY = Key.flag(PREDICATE_IN_TASKS, Scope.DAG, false,
+      "tasks also skip the row groups the predicate rules out (rows then differ from the planned count)");
+  private static final Key<Boolean> SKIP_BAD_FILES_KEY = Key.flag(SKIP_BAD_FILES, Scope.DAG, false,
+      "a file that is not readable ORC is left out and counted (`FILES_SKIPPED`, logged by name) instead of "
+          + "failing; a file that cannot be reached (a timeout, a permission) still fails");
+
+  /** Every key, in the order docs/split-gen.md lists them. */
+  public static final KeySet KEYS = new KeySet(PREFIX, "split generation", "docs/split-gen.md", List.of(MIN_SIZE_KEY,
+      MAX_SIZE_KEY, FOOTER_THREADS_KEY, TAIL_CACHE_KEY, TAIL_IN_SPLIT_KEY, PREDICATE_KEY, PREDICATE_IN_TASKS_KEY,
+      SKIP_BAD_FILES_KEY));
 
   /**
    * The settings in {@code conf}, each key's default where it is not set.
@@ -56,28 +83,17 @@ public record SplitSettings(SplitSizes sizes, int footerThreads, long tailCacheB
    * @throws IllegalArgumentException naming the key and what it accepts
    */
   public static SplitSettings from(Configuration conf) {
-    for (String key : conf.getPropsWithPrefix(PREFIX).keySet()) {
-      if (!KEYS.contains(PREFIX + key)) {
-        throw new IllegalArgumentException("unknown key " + PREFIX + key + ": split generation's keys are " + KEYS);
-      }
-    }
-    long max = bytes(conf, MAX_SIZE, DEFAULT_MAX_SIZE, 1);
-    long min = bytes(conf, MIN_SIZE, Math.min(DEFAULT_MIN_SIZE, max), 1); // a small maximum lowers the default
+    KEYS.validate(conf);
+    long max = MAX_SIZE_KEY.read(conf);
+    // A small maximum lowers the minimum's default.
+    long min = MIN_SIZE_KEY.isSet(conf) ? MIN_SIZE_KEY.read(conf) : Math.min(DEFAULT_MIN_SIZE, max);
     if (max < min) {
       throw new IllegalArgumentException(MAX_SIZE + " (" + max + " bytes) is below " + MIN_SIZE + " (" + min
           + " bytes): expected min <= max");
     }
-    String predicate = conf.getTrimmed(PREDICATE, "");
-    Predicate parsed;
-    try {
-      parsed = predicate.isEmpty() ? null : PredicateParser.parse(predicate);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(PREDICATE + ": " + e.getMessage(), e);
-    }
-    return new SplitSettings(new SplitSizes(min, max), (int) whole(conf, FOOTER_THREADS, DEFAULT_FOOTER_THREADS, 1,
-        1024), bytes(conf, TAIL_CACHE_BYTES, DEFAULT_TAIL_CACHE_BYTES, 0),
-        bytes(conf, TAIL_IN_SPLIT_BYTES, DEFAULT_TAIL_IN_SPLIT_BYTES, 0), parsed,
-        flag(conf, PREDICATE_IN_TASKS), flag(conf, SKIP_BAD_FILES));
+    return new SplitSettings(new SplitSizes(min, max), FOOTER_THREADS_KEY.read(conf), TAIL_CACHE_KEY.read(conf),
+        TAIL_IN_SPLIT_KEY.read(conf), PREDICATE_KEY.read(conf), PREDICATE_IN_TASKS_KEY.read(conf),
+        SKIP_BAD_FILES_KEY.read(conf));
   }
 
   /** The effective settings in one line, for the log. */
@@ -86,49 +102,5 @@ public record SplitSettings(SplitSizes sizes, int footerThreads, long tailCacheB
         + "tail cache " + tailCacheBytes + " bytes, tails up to " + tailInSplitBytes + " bytes in splits, predicate "
         + (predicate == null ? "none" : "'" + predicate + "'" + (predicateInTasks ? " (also in tasks)" : ""))
         + (skipBadFiles ? ", bad files skipped" : "");
-  }
-
-  private static long whole(Configuration conf, String key, long defaultValue, long min, long max) {
-    String text = conf.getTrimmed(key, "");
-    if (text.isEmpty()) {
-      return defaultValue;
-    }
-    try {
-      long v = Long.parseLong(text);
-      if (v >= min && v <= max) {
-        return v;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(key + " = '" + text + "': expected a whole number from " + min + " to " + max);
-  }
-
-  private static long bytes(Configuration conf, String key, long defaultValue, long min) {
-    String text = conf.getTrimmed(key, "");
-    if (text.isEmpty()) {
-      return defaultValue;
-    }
-    try {
-      long v = conf.getLongBytes(key, defaultValue); // Hadoop's k, m, g suffixes, as tez.grouping.* take
-      if (v >= min) {
-        return v;
-      }
-    } catch (IllegalArgumentException e) {
-      // reported below
-    }
-    throw new IllegalArgumentException(key + " = '" + text + "': expected a size of at least " + min
-        + " bytes (k, m, g suffixes allowed)");
-  }
-
-  private static boolean flag(Configuration conf, String key) {
-    String text = conf.getTrimmed(key, "");
-    if (text.isEmpty() || text.equalsIgnoreCase("false")) {
-      return false;
-    }
-    if (text.equalsIgnoreCase("true")) {
-      return true;
-    }
-    throw new IllegalArgumentException(key + " = '" + text + "': expected true or false");
   }
 }

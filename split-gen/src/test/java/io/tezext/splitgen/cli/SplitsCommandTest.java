@@ -140,7 +140,7 @@ class SplitsCommandTest {
       assertThat(r.err()).doesNotContain("\tat ");
     });
     assertThat(runs.get(0).err()).contains("missing does not exist");
-    assertThat(runs.get(1).err()).contains("--sarg: predicate \"id >\", at character 5");
+    assertThat(runs.get(1).err()).contains("--sarg = 'id >'").contains("predicate \"id >\", at character 5");
     assertThat(runs.get(2).err()).contains("--max-split-size = 'lots'");
     assertThat(runs.get(3).err()).contains("--format yaml: expected text or json");
     assertThat(runs.get(4).err()).contains("unknown key tezext.split.footer-thread");

@@ -1,0 +1,110 @@
+package io.tezext.scheduler.policy;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import io.tezext.scheduler.config.SchedulerSettings;
+import io.tezext.scheduler.containers.HeldContainer;
+import io.tezext.scheduler.containers.HeldContainers;
+import io.tezext.scheduler.requests.PendingRequest;
+import io.tezext.scheduler.requests.PendingRequests;
+
+/**
+ * Which idle containers go back to YARN. Holding a container is a bet that a task of ours will want
+ * its warm JVM soon; the bet is called off by the idle release time, sooner when YARN has no room
+ * for another like it (the crowded release: another application may be waiting for exactly that
+ * room), sooner still when the running DAG can no longer use it (every vertex has asked and none
+ * fits, or between a session's DAGs: nothing of ours is known to come, and other applications pay
+ * for the wait). A container no waiting task could run in goes back at once when it is new, or
+ * while a task waits runnable.
+ */
+final class IdleRelease {
+  private final SchedulerSettings settings;
+  private final HeldContainers held;
+  private final PendingRequests pending;
+  private final ContainerFit fit;
+  /** What YARN said at the last heartbeat the AM could still have: a container that would not fit is crowded out. */
+  private long headroomMb = Long.MAX_VALUE;
+  private int headroomVcores = Integer.MAX_VALUE;
+  private boolean countVcores;
+
+  IdleRelease(SchedulerSettings settings, HeldContainers held, PendingRequests pending, ContainerFit fit) {
+    this.settings = settings;
+    this.held = held;
+    this.pending = pending;
+    this.fit = fit;
+  }
+
+  /** YARN's headroom at a heartbeat, and whether it schedules by vcores as well as memory. */
+  void headroom(long headroomMb, int headroomVcores, boolean countVcores) {
+    this.headroomMb = headroomMb;
+    this.headroomVcores = headroomVcores;
+    this.countVcores = countVcores;
+  }
+
+  /**
+   * The free containers no waiting task could run in (the wrong size or launch context): a new one
+   * (it has no JVM to keep warm, and YARN can give its room to a container the waiting tasks can
+   * use), one that ran tasks only while some task waits runnable. With nothing waiting, a used
+   * container stays for the idle release: the next vertex, or the session's next DAG, may want its JVM.
+   */
+  List<HeldContainer> useless(List<HeldContainer> free) {
+    return free.isEmpty() ? List.of() : useless(free, pending.firstOfEachVertex());
+  }
+
+  private List<HeldContainer> useless(List<HeldContainer> free, List<PendingRequest> firstOfEachVertex) {
+    boolean someRunnable = pending.firstRunnable() != null;
+    List<HeldContainer> useless = new ArrayList<>();
+    for (HeldContainer c : free) {
+      if (c.state() == HeldContainer.State.IDLE && (c.tasksRun == 0 || someRunnable)
+          && !fit.fitsAny(c, firstOfEachVertex)) {
+        useless.add(c);
+      }
+    }
+    return useless;
+  }
+
+  /** The idle containers due back at {@code nowMs}: the useless ones, then those whose idle time is up, oldest first. */
+  List<HeldContainer> due(long nowMs, boolean dagRunning) {
+    if (!held.hasIdle()) {
+      return List.of();
+    }
+    List<PendingRequest> firstOfEachVertex = pending.firstOfEachVertex();
+    List<HeldContainer> idle = held.idle();
+    List<HeldContainer> due = useless(idle, firstOfEachVertex);
+    idle.removeAll(due);
+    boolean vertexYetToAsk = pending.someVertexYetToAsk();
+    for (HeldContainer c : releasable(idle, dagRunning)) {
+      long idleMs = nowMs - c.idleSinceMs();
+      boolean wantedLater = dagRunning && (vertexYetToAsk || fit.fitsAny(c, firstOfEachVertex));
+      if (idleMs >= settings.idleReleaseMs() || idleMs >= settings.idleReleaseCrowdedMs() && crowdedOut(c)
+          || idleMs >= settings.idleReleaseUnneededMs() && !wantedLater) {
+        due.add(c);
+      }
+    }
+    return due;
+  }
+
+  /**
+   * When the oldest idle container the idle release applies to is due back by the idle release
+   * time, or {@link Long#MAX_VALUE}; the shorter releases are checked at heartbeats.
+   */
+  long nextDueMs(boolean dagRunning) {
+    List<HeldContainer> releasable = releasable(held.idle(), dagRunning);
+    return releasable.isEmpty() ? Long.MAX_VALUE : releasable.get(0).idleSinceMs() + settings.idleReleaseMs();
+  }
+
+  /** Whether, by the last heartbeat's headroom, YARN could not give the AM another container like {@code c}. */
+  private boolean crowdedOut(HeldContainer c) {
+    return headroomMb < c.memoryMb || countVcores && headroomVcores < c.vcores;
+  }
+
+  /**
+   * Of the idle containers (oldest idle first), those the idle release applies to: all of them while
+   * a DAG runs; between a session's DAGs, all but the most recently idle {@code session.held-containers}.
+   */
+  private List<HeldContainer> releasable(List<HeldContainer> idle, boolean dagRunning) {
+    int keep = dagRunning ? 0 : Math.min(settings.sessionHeldContainers(), idle.size());
+    return idle.subList(0, idle.size() - keep);
+  }
+}
