@@ -34,7 +34,7 @@ record HeadroomProbe(String cluster, String resourceTypes, int samples, Map<Inte
     int equal = 0;
     int minFreeVcores;
     try (ClusterFreeSampler free = new ClusterFreeSampler(tez)) {
-      run = new RealRun(tez, runsDir).run(runId, SchedulerUnderTest.DAG_AWARE_PROBED, -1, 0, dags);
+      run = new RealRun(tez, runsDir).run(runId, SchedulerUnderTest.DAG_AWARE_PROBED, Map.of(), -1, 0, dags);
       log = HeadroomLog.parse(tez.amLog(ApplicationId.fromString(run.session().appId())));
       for (HeadroomLog.Sample s : log.samples()) {
         ClusterFreeSampler.Free f = free.at(s.timeMs());

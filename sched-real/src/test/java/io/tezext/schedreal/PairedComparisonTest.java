@@ -40,6 +40,7 @@ class PairedComparisonTest {
     List<RunManifest.DagRun> dags = List.of(
         new RunManifest.DagRun("a", "dag_1", "SUCCEEDED", 0, aMs, 0, 0, 0, 0, 0, Map.of(), true, shape, Map.of()),
         new RunManifest.DagRun("b", "dag_2", "SUCCEEDED", 0, bMs, 0, 0, 0, 0, 0, Map.of(), true, shape, Map.of()));
-    return new RunManifest("sched-real", pair + scheduler, pair, 0, scheduler, scheduler, null, null, null, dags, null);
+    return new RunManifest("sched-real", pair + scheduler, pair, 0, scheduler, scheduler, null, null, null, dags, null,
+        null);
   }
 }

@@ -54,9 +54,12 @@ final class RealRun {
     conf.set(TezConfiguration.TEZ_HISTORY_LOGGING_PROTO_BASE_DIR, dir.toUri().toString());
   }
 
-  /** Runs {@code dags} in a session with {@code scheduler}; the run's files go to {@code runsDir/runId}. */
-  RunManifest run(String runId, SchedulerUnderTest scheduler, int pair, int orderInPair, List<DagShape> dags)
-      throws Exception {
+  /**
+   * Runs {@code dags} in a session with {@code scheduler}, its keys set to {@code schedulerConf} (empty:
+   * its defaults); the run's files go to {@code runsDir/runId}.
+   */
+  RunManifest run(String runId, SchedulerUnderTest scheduler, Map<String, String> schedulerConf, int pair,
+      int orderInPair, List<DagShape> dags) throws Exception {
     Path runDir = runsDir.resolve(runId);
     FileUtils.deleteDirectory(runDir.toFile()); // a run's directory holds that run only: history adds to what it finds
     Path sessionHistory = runDir.resolve("history/session");
@@ -65,6 +68,7 @@ final class RealRun {
     TezConfiguration conf = cluster.tezConfiguration();
     conf.set(TezConfiguration.TEZ_QUEUE_NAME, ContendedCluster.SESSION_QUEUE);
     conf.set(TezConfiguration.TEZ_AM_YARN_SCHEDULER_CLASS, scheduler.className());
+    schedulerConf.forEach(conf::set);
     recordProtoHistory(conf, sessionHistory);
     TezClient session = TezClient.create("session-" + runId, conf, true);
     double loadAtStart = RunManifest.Machine.loadAverage();
@@ -96,7 +100,7 @@ final class RealRun {
         scheduler.className(), ContendedCluster.shape(cluster),
         app(sessionApp, ContendedCluster.SESSION_QUEUE, runDir, sessionHistory),
         app(competitorApp, ContendedCluster.BATCH_QUEUE, runDir, competitorHistory),
-        withHistoryTimes(dagRuns, sessionHistory), RunManifest.Machine.now(loadAtStart));
+        withHistoryTimes(dagRuns, sessionHistory), RunManifest.Machine.now(loadAtStart), Map.copyOf(schedulerConf));
     manifest.write(runDir);
     return manifest;
   }

@@ -5,6 +5,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.StringJoiner;
+import java.util.TreeMap;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -25,11 +27,23 @@ import io.tezext.testkit.RmPreemption;
  * @param scheduler the scheduler's short name ({@code dagaware}, {@code tezext})
  * @param schedulerClass what {@code tez.am.yarn.scheduler.class} named
  * @param machine the host the run ran on (absent from manifests recorded before it was kept)
+ * @param schedulerConf the scheduler's keys the run set (empty or absent: the scheduler's defaults)
  */
 record RunManifest(String benchmark, String runId, int pair, int orderInPair, String scheduler, String schedulerClass,
-    Cluster cluster, App session, App competitor, List<DagRun> dags, Machine machine) {
+    Cluster cluster, App session, App competitor, List<DagRun> dags, Machine machine,
+    Map<String, String> schedulerConf) {
   static final String FILE = "manifest.json";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  /** The scheduler as {@code tezext-sim --scheduler} names it: its short name, with the keys the run set. */
+  String schedulerSpec() {
+    if (schedulerConf == null || schedulerConf.isEmpty()) {
+      return scheduler;
+    }
+    StringJoiner keys = new StringJoiner(";", scheduler + "(", ")");
+    new TreeMap<>(schedulerConf).forEach((k, v) -> keys.add(k + "=" + v));
+    return keys.toString();
+  }
 
   /**
    * The cluster: its nodes, the CapacityScheduler's queues, resource calculator and minimum

@@ -26,6 +26,6 @@ class RunSummaryTest {
 
   private static RunManifest run(RunManifest.Machine machine) {
     return new RunManifest("sched-real", "pair-00-tezext", 0, 0, "tezext", "tezext", null, null, null, List.of(),
-        machine);
+        machine, null);
   }
 }

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -29,13 +30,19 @@ import io.tezext.testkit.TezTestCluster;
  * line, the JSON figures go to {@code target/sched-real.txt}.
  *
  * <p>Not an {@code *IT}: {@code mvn verify} leaves it out; bench/run selects it with
- * {@code -Dit.test}. {@code -Dsched-real.pairs=N} changes the number of pairs (10).
+ * {@code -Dit.test}. {@code -Dsched-real.pairs=N} changes the number of pairs (10);
+ * {@code -Dsched-real.baseline-conf='KEY=VALUE;...'} runs DagAware with those Tez keys instead of
+ * its defaults (checked as {@code tezext-sim}'s {@code dagaware(...)} is, and replayed with them).
  */
 class SchedRealBenchmark {
   /** Checks run on the recorded runs, each adding its figures to the JSON line. */
   static final List<RecordedRunsCheck> CHECKS = List.of(new SimulatedReplayCheck());
 
   static final int PAIRS = Integer.getInteger("sched-real.pairs", 10);
+
+  /** DagAware's keys for the compared runs (empty: Tez's defaults), as {@code -Dsched-real.baseline-conf} gives them. */
+  static final Map<String, String> BASELINE_CONF = SchedulerUnderTest.dagAwareConf(
+      System.getProperty("sched-real.baseline-conf", ""));
 
   @RegisterExtension
   static final TezTestCluster CLUSTER = ContendedCluster.builder().build();
@@ -59,7 +66,8 @@ class SchedRealBenchmark {
           : List.of(SchedulerUnderTest.TEZEXT, SchedulerUnderTest.DAG_AWARE);
       for (int i = 0; i < order.size(); i++) {
         SchedulerUnderTest s = order.get(i);
-        RunManifest run = real.run(String.format(Locale.ROOT, "pair-%02d-%s", pair, s.label()), s, pair, i,
+        RunManifest run = real.run(String.format(Locale.ROOT, "pair-%02d-%s", pair, s.label()), s,
+            s == SchedulerUnderTest.DAG_AWARE ? BASELINE_CONF : Map.of(), pair, i,
             HiveShapes.session());
         runs.add(run);
         report.append(RunSummary.line(run)).append('\n');
@@ -119,6 +127,9 @@ class SchedRealBenchmark {
       json.putAll(check.check(runsDir, runs, report));
     }
     json.put("baseline", SchedulerUnderTest.DAG_AWARE.className());
+    json.put("baseline_conf", new TreeMap<>(runs.stream()
+        .filter(r -> r.scheduler().equals(SchedulerUnderTest.DAG_AWARE.label())).findFirst()
+        .map(r -> r.schedulerConf() == null ? Map.<String, String>of() : r.schedulerConf()).orElse(Map.of())));
     json.put("machine", RunSummary.machine(runs));
     json.put("runs_dir", runsDir.toString());
     return json;

@@ -40,8 +40,8 @@ class SchedRealIT {
   void bothSchedulersFinishEveryDagBesideACompetitorTheRmPreempts() throws Exception {
     RealRun real = new RealRun(CLUSTER, Path.of("target", "sched-real-it").toAbsolutePath());
     List<RunManifest> runs = new ArrayList<>();
-    runs.add(real.run("pair-00-dagaware", SchedulerUnderTest.DAG_AWARE, 0, 0, HiveShapes.slice()));
-    runs.add(real.run("pair-00-tezext", SchedulerUnderTest.TEZEXT, 0, 1, HiveShapes.slice()));
+    runs.add(real.run("pair-00-dagaware", SchedulerUnderTest.DAG_AWARE, Map.of(), 0, 0, HiveShapes.slice()));
+    runs.add(real.run("pair-00-tezext", SchedulerUnderTest.TEZEXT, Map.of(), 0, 1, HiveShapes.slice()));
 
     int rmPreempted = 0;
     for (RunManifest run : runs) {

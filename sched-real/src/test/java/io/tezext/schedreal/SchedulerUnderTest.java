@@ -1,6 +1,9 @@
 package io.tezext.schedreal;
 
+import java.util.Map;
+
 import io.tezext.scheduler.tez.TezextTaskScheduler;
+import io.tezext.simulator.scheduler.SchedulerSpec;
 
 /** The two schedulers compared, each named in {@code tez.am.yarn.scheduler.class} as a user would. */
 enum SchedulerUnderTest {
@@ -29,5 +32,21 @@ enum SchedulerUnderTest {
 
   String className() {
     return className;
+  }
+
+  /**
+   * {@code KEY=VALUE;...} as DagAware's keys ({@code -Dsched-real.baseline-conf}), checked as
+   * {@code tezext-sim --scheduler 'dagaware(...)'} checks them: a misspelt key, or a value Tez would
+   * quietly replace by its default, is an error naming it. Blank: Tez's defaults.
+   */
+  static Map<String, String> dagAwareConf(String text) {
+    if (text.isBlank()) {
+      return Map.of();
+    }
+    try {
+      return Map.copyOf(SchedulerSpec.parse(DAG_AWARE.label + "(" + text.trim() + ")").conf());
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException("-Dsched-real.baseline-conf: " + e.getMessage(), e);
+    }
   }
 }

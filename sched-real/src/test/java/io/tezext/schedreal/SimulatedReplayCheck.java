@@ -70,7 +70,7 @@ final class SimulatedReplayCheck implements RecordedRunsCheck {
         runtimes.put(dag.name(), dag.runtimeMs());
         hints.putIfAbsent(dag.name(), dag.hints());
       }
-      PairedReplay.RealRun r = new PairedReplay.RealRun(run.scheduler(), run.pair(), run.sessionHistory(runDir),
+      PairedReplay.RealRun r = new PairedReplay.RealRun(run.schedulerSpec(), run.pair(), run.sessionHistory(runDir),
           runtimes, run.session().history().amPreemptedAttempts(),
           run.session().rmPreemptedContainers() + run.competitor().rmPreemptedContainers());
       real.add(r);
@@ -78,12 +78,18 @@ final class SimulatedReplayCheck implements RecordedRunsCheck {
     }
     RunManifest.Cluster cluster = runs.get(0).cluster();
     String batchQueue = runs.get(0).competitor().queue();
-    PairedReplay.Result result = PairedReplay.score(real, SchedulerUnderTest.DAG_AWARE.label(),
-        SchedulerUnderTest.TEZEXT.label(), base, (run, w) -> withCompetitor(withHints(w, hints),
+    PairedReplay.Result result = PairedReplay.score(real, specOf(runs, SchedulerUnderTest.DAG_AWARE),
+        specOf(runs, SchedulerUnderTest.TEZEXT), base, (run, w) -> withCompetitor(withHints(w, hints),
             competitorLeadMs.get(run), batchQueue, cluster.taskMemoryMb(), cluster.taskVcores()), dir,
         Integer.getInteger("sched-real.replay-seeds", SEEDS));
     report.append(result.table()).append(result.power());
     return result.figures();
+  }
+
+  /** The scheduler's spec as its runs ran it (each scheduler ran with the same keys in every pair). */
+  private static String specOf(List<RunManifest> runs, SchedulerUnderTest scheduler) {
+    return runs.stream().filter(r -> r.scheduler().equals(scheduler.label())).findFirst()
+        .map(RunManifest::schedulerSpec).orElse(scheduler.label());
   }
 
   /** The scenario a user writes for the cluster the runs had: what history does not record. */

@@ -1,0 +1,36 @@
+package io.tezext.schedreal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/** DagAware's keys for the real runs: checked before a cluster starts, recorded, and replayed as they ran. */
+class SchedulerUnderTestTest {
+  @Test
+  void theBaselinesKeysAreCheckedAsTheSimulatorChecksThem() {
+    assertThat(SchedulerUnderTest.dagAwareConf(" ")).isEmpty();
+    assertThat(SchedulerUnderTest.dagAwareConf("tez.am.container.reuse.non-local-fallback.enabled=true;"
+        + "tez.am.container.idle.release-timeout-min.millis=1000")).isEqualTo(Map.of(
+            "tez.am.container.reuse.non-local-fallback.enabled", "true",
+            "tez.am.container.idle.release-timeout-min.millis", "1000"));
+    assertThatThrownBy(() -> SchedulerUnderTest.dagAwareConf("tez.am.container.reuse.enabld=true"))
+        .hasMessageStartingWith("-Dsched-real.baseline-conf: ")
+        .hasMessageContaining("unknown key tez.am.container.reuse.enabld for dagaware");
+  }
+
+  @Test
+  void aRunIsReplayedWithTheKeysItRanWith() {
+    assertThat(manifest(Map.of("b.key", "2", "a.key", "1")).schedulerSpec()).isEqualTo("dagaware(a.key=1;b.key=2)");
+    assertThat(manifest(Map.of()).schedulerSpec()).isEqualTo("dagaware");
+    assertThat(manifest(null).schedulerSpec()).isEqualTo("dagaware"); // recorded before the keys were kept
+  }
+
+  private static RunManifest manifest(Map<String, String> conf) {
+    return new RunManifest("sched-real", "pair-00-dagaware", 0, 0, "dagaware", "x", null, null, null, List.of(), null,
+        conf);
+  }
+}
