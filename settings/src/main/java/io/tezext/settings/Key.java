@@ -1,5 +1,6 @@
 package io.tezext.settings;
 
+import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.Objects;
@@ -77,13 +78,39 @@ public final class Key<T> {
   /** A number in [min, max]. */
   public static Key<Double> fraction(String name, Scope scope, double defaultValue, double min, double max,
       String doc) {
-    return of(name, scope, defaultValue, Double.toString(defaultValue), "a number from " + min + " to " + max, doc,
+    return number(name, scope, defaultValue, min, max, false, doc);
+  }
+
+  /**
+   * A number from {@code min} to {@code max} ({@link Double#MAX_VALUE}: no maximum), {@code max}
+   * itself refused when {@code maxExcluded}.
+   */
+  public static Key<Double> number(String name, Scope scope, double defaultValue, double min, double max,
+      boolean maxExcluded, String doc) {
+    String accepts = max == Double.MAX_VALUE ? "a number, at least " + numberText(min)
+        : "a number from " + numberText(min) + " to " + numberText(max)
+            + (maxExcluded ? ", " + numberText(max) + " excluded" : "");
+    return of(name, scope, defaultValue, numberText(defaultValue), accepts, doc, text -> {
+      double v = Double.parseDouble(text);
+      if (!(v >= min && v <= max) || (maxExcluded && v == max)) {
+        throw new IllegalArgumentException();
+      }
+      return v;
+    });
+  }
+
+  /**
+   * A whole number in [min, max], written any exact way ({@code 2000}, {@code 2000.0}, {@code 2e3}),
+   * as a JSON writer may write it; {@code 2.5} is refused, never rounded.
+   */
+  public static Key<Long> whole(String name, Scope scope, long defaultValue, long min, long max, String doc) {
+    return of(name, scope, defaultValue, Long.toString(defaultValue), range("a whole number", min, max), doc,
         text -> {
-          double v = Double.parseDouble(text);
-          if (!(v >= min && v <= max)) {
-            throw new IllegalArgumentException();
+          try {
+            return within(new BigDecimal(text).longValueExact(), min, max);
+          } catch (ArithmeticException e) {
+            throw new NumberFormatException(); // not whole, or beyond a long
           }
-          return v;
         });
   }
 
@@ -127,6 +154,11 @@ public final class Key<T> {
         : " from " + min + " to " + max);
   }
 
+  /** A number as a file would write it: {@code 1} rather than {@code 1.0}, exact otherwise. */
+  private static String numberText(double v) {
+    return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
+  }
+
   /** A size as a configuration file would write it: {@code 256m} rather than 268435456. */
   private static String sizeText(long bytes) {
     String[] suffixes = {"p", "t", "g", "m", "k"};
@@ -168,7 +200,10 @@ public final class Key<T> {
 
   /** A value of the key as a configuration file would write it. */
   public String text(Object value) {
-    return value instanceof Enum<?> e ? lowerCase(e) : String.valueOf(value);
+    if (value instanceof Enum<?> e) {
+      return lowerCase(e);
+    }
+    return value instanceof Double d ? numberText(d) : String.valueOf(value);
   }
 
   /** Whether {@code conf} sets the key (to anything but blanks). */
@@ -179,8 +214,7 @@ public final class Key<T> {
 
   /** The key's value in {@code conf}, or its default; a bad value fails naming the key and what it accepts. */
   public T read(Configuration conf) {
-    String text = conf.getTrimmed(name);
-    return text == null || text.isEmpty() ? defaultValue : parse(text);
+    return isSet(conf) ? parse(conf.getTrimmed(name)) : defaultValue;
   }
 
   /** The value {@code text} stands for; an error naming the key, the text and what it accepts if it is none. */
@@ -190,8 +224,13 @@ public final class Key<T> {
       return parser.apply(trimmed);
     } catch (IllegalArgumentException e) { // NumberFormatException too
       String why = e instanceof NumberFormatException || e.getMessage() == null ? "" : " (" + e.getMessage() + ")";
-      throw new IllegalArgumentException(name + " = '" + trimmed + "': expected " + accepts + why, e);
+      throw new IllegalArgumentException(refused(trimmed).getMessage() + why, e);
     }
+  }
+
+  /** The error for a value the key does not accept, as {@code text} shows it: {@code KEY = 'TEXT': expected ...}. */
+  public IllegalArgumentException refused(String text) {
+    return new IllegalArgumentException(name + " = '" + text + "': expected " + accepts);
   }
 
   @Override

@@ -38,6 +38,11 @@ public final class KeySet {
     this.keys = List.copyOf(keys);
   }
 
+  /** The component, as an error names it. */
+  public String owner() {
+    return owner;
+  }
+
   public String prefix() {
     return prefix;
   }
@@ -85,6 +90,36 @@ public final class KeySet {
       throw new IllegalArgumentException(String.join("; ", problems) + (unknown ? "; " + docPage + " lists "
           + owner + "'s keys" : ""));
     }
+  }
+
+  /**
+   * Validates {@code conf} and reads it at {@code scope}: only keys of that scope can be read from
+   * the result.
+   *
+   * @throws IllegalArgumentException as {@link #validate}
+   */
+  public ScopedSettings readAt(Scope scope, Configuration conf) {
+    validate(conf);
+    return new ScopedSettings(this, scope, conf);
+  }
+
+  /**
+   * The keys of a scope before {@code where} (an AM key, in a DAG's configuration) that {@code here}
+   * gives another value than {@code earlier}, the configuration they were read from: they cannot
+   * take effect. One sentence per key, naming it, both values and where it does take effect; empty
+   * when there are none. Both configurations must have been validated.
+   */
+  public List<String> tooLate(Scope where, Configuration earlier, Configuration here) {
+    if (where == Scope.SIMULATOR) {
+      throw new IllegalArgumentException("the simulator's settings come after no other scope");
+    }
+    List<String> late = new ArrayList<>();
+    for (Key<?> k : keys) {
+      if (k.scope().compareTo(where) < 0 && k.isSet(here) && !k.read(here).equals(k.read(earlier))) {
+        late.add(k.scope().tooLate(k, here.getTrimmed(k.name()), where, k.read(earlier)));
+      }
+    }
+    return late;
   }
 
   /**

@@ -35,7 +35,32 @@ class KeyTest {
     assertThatThrownBy(() -> Key.millis("x.ms", Scope.AM, 0, 0, Long.MAX_VALUE, "").parse("-5"))
         .hasMessage("x.ms = '-5': expected milliseconds, at least 0");
     assertThatThrownBy(() -> Key.fraction("x.f", Scope.DAG, 0.5, 0, 1, "").parse("1.5"))
-        .hasMessage("x.f = '1.5': expected a number from 0.0 to 1.0");
+        .hasMessage("x.f = '1.5': expected a number from 0 to 1");
+  }
+
+  @Test
+  void aWholeNumberMayBeWrittenAnyExactWayButIsNeverRounded() {
+    Key<Long> horizon = Key.whole("t.horizonMs", Scope.SIMULATOR, 0, 0, Long.MAX_VALUE, "horizon");
+    assertThat(horizon.parse("2000.0")).isEqualTo(2000);
+    assertThat(horizon.parse("2e3")).isEqualTo(2000);
+    assertThat(horizon.parse(Long.toString((1L << 53) + 1))).as("beyond a double's exact whole numbers")
+        .isEqualTo((1L << 53) + 1);
+    assertThatThrownBy(() -> horizon.parse("2.5")).hasMessage("t.horizonMs = '2.5': expected a whole number, at least 0");
+    assertThatThrownBy(() -> horizon.parse("1e30")).hasMessage("t.horizonMs = '1e30': expected a whole number, at least 0");
+    assertThatThrownBy(() -> horizon.parse("soon")).hasMessage("t.horizonMs = 'soon': expected a whole number, at least 0");
+  }
+
+  @Test
+  void aNumberMayExcludeItsMaximumOrHaveNone() {
+    Key<Double> share = Key.number("t.share", Scope.SIMULATOR, 0.5, 0, 1, true, "share");
+    assertThat(share.parse("0.999")).isEqualTo(0.999);
+    assertThatThrownBy(() -> share.parse("1")).hasMessage("t.share = '1': expected a number from 0 to 1, 1 excluded");
+    assertThatThrownBy(() -> share.parse("NaN")).hasMessage("t.share = 'NaN': expected a number from 0 to 1, 1 excluded");
+    Key<Double> penalty = Key.number("t.penalty", Scope.SIMULATOR, 0.25, 0, Double.MAX_VALUE, false, "penalty");
+    assertThat(penalty.accepts()).isEqualTo("a number, at least 0");
+    assertThat(penalty.text(2.0)).isEqualTo("2");
+    assertThat(penalty.text(0.25)).isEqualTo("0.25");
+    assertThatThrownBy(() -> penalty.parse("Infinity")).hasMessageEndingWith("expected a number, at least 0");
   }
 
   @Test

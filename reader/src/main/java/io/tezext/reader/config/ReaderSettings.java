@@ -8,6 +8,7 @@ import io.tezext.reader.open.OpenAheadLimits;
 import io.tezext.settings.Key;
 import io.tezext.settings.KeySet;
 import io.tezext.settings.Scope;
+import io.tezext.settings.ScopedSettings;
 
 /**
  * The reader's keys, read and checked from a task's configuration. A bad value is an error naming
@@ -50,8 +51,8 @@ public record ReaderSettings(int readersAhead, int threads, long bytesAhead) {
    *     {@code tezext.reader.} that is not one of these (a misspelt key must not pass for a setting)
    */
   public static ReaderSettings from(Configuration conf) {
-    KEYS.validate(conf);
-    return new ReaderSettings(READERS_AHEAD_KEY.read(conf), THREADS_KEY.read(conf), BYTES_AHEAD_KEY.read(conf));
+    ScopedSettings task = KEYS.readAt(Scope.TASK, conf);
+    return new ReaderSettings(task.get(READERS_AHEAD_KEY), task.get(THREADS_KEY), task.get(BYTES_AHEAD_KEY));
   }
 
   public OpenAheadLimits limits() {

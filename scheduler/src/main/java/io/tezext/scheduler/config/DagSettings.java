@@ -9,15 +9,21 @@ import java.util.Locale;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.tezext.scheduler.locality.LocalityMode;
+import io.tezext.scheduler.locality.LocalityRules;
+import io.tezext.settings.Scope;
+import io.tezext.settings.ScopedSettings;
+
 /** The DAG-scope settings, read and validated from each DAG's configuration when it starts. */
-public record DagSettings(LocalityMode localityMode, long nodeWaitMs, long rackWaitMs, double spreadFraction) {
+public record DagSettings(LocalityMode localityMode, long nodeWaitMs, long rackWaitMs, double spreadFraction)
+    implements LocalityRules {
 
   public static final DagSettings DEFAULTS = of(new Configuration(false));
 
   public static DagSettings of(Configuration conf) {
-    SchedulerKeys.KEYS.validate(conf);
-    return new DagSettings(LOCALITY_MODE.read(conf), LOCALITY_NODE_WAIT_MS.read(conf),
-        LOCALITY_RACK_WAIT_MS.read(conf), LOCALITY_SPREAD_FRACTION.read(conf));
+    ScopedSettings dag = SchedulerKeys.KEYS.readAt(Scope.DAG, conf);
+    return new DagSettings(dag.get(LOCALITY_MODE), dag.get(LOCALITY_NODE_WAIT_MS), dag.get(LOCALITY_RACK_WAIT_MS),
+        dag.get(LOCALITY_SPREAD_FRACTION));
   }
 
   /** One log line of the effective settings. */

@@ -1,10 +1,8 @@
 package io.tezext.scheduler.config;
 
-import java.util.ArrayList;
 import java.util.List;
 
-import org.apache.hadoop.conf.Configuration;
-
+import io.tezext.scheduler.locality.LocalityMode;
 import io.tezext.settings.Key;
 import io.tezext.settings.KeySet;
 import io.tezext.settings.Scope;
@@ -66,25 +64,5 @@ public final class SchedulerKeys {
       LOCALITY_NODE_WAIT_MS, LOCALITY_RACK_WAIT_MS, LOCALITY_SPREAD_FRACTION));
 
   private SchedulerKeys() {
-  }
-
-  /**
-   * The AM-scope keys a DAG's configuration gives another value than the AM runs with (a Hive
-   * session's {@code SET}): read once when the AM started, they cannot take effect for the DAG. One
-   * sentence per key, naming it, both values and when it does take effect; empty when there are none.
-   *
-   * @param am the configuration the scheduler started with
-   * @param dag the DAG's configuration (both already validated)
-   */
-  public static List<String> ignoredInDag(Configuration am, Configuration dag) {
-    List<String> ignored = new ArrayList<>();
-    for (Key<?> k : KEYS.keys()) {
-      if (k.scope() == Scope.AM && dag.getTrimmed(k.name()) != null && !k.read(dag).equals(k.read(am))) {
-        ignored.add(k.name() + " = " + dag.getTrimmed(k.name()) + " in the DAG's configuration has no effect: an AM-scope"
-            + " key, read when the session's AM started (this AM runs with " + k.text(k.read(am)) + "); it takes effect"
-            + " when a session starts with it (tez-site.xml, or the session's configuration before it starts)");
-      }
-    }
-    return ignored;
   }
 }

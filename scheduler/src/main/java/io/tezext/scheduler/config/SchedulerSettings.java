@@ -13,6 +13,9 @@ import java.util.Locale;
 
 import org.apache.hadoop.conf.Configuration;
 
+import io.tezext.settings.Scope;
+import io.tezext.settings.ScopedSettings;
+
 /** The AM-scope settings, read and validated once when the scheduler starts. */
 public record SchedulerSettings(boolean reuseEnabled, long idleReleaseMs, long idleReleaseCrowdedMs,
     long idleReleaseUnneededMs, int sessionHeldContainers, long preemptionMaxWaitMs, int preemptionMaxPercentage,
@@ -22,10 +25,10 @@ public record SchedulerSettings(boolean reuseEnabled, long idleReleaseMs, long i
 
   /** Reads the AM-scope keys; any bad key under the scheduler's prefix fails, naming it. */
   public static SchedulerSettings of(Configuration conf) {
-    SchedulerKeys.KEYS.validate(conf);
-    return new SchedulerSettings(REUSE_ENABLED.read(conf), IDLE_RELEASE_MS.read(conf),
-        IDLE_RELEASE_CROWDED_MS.read(conf), IDLE_RELEASE_UNNEEDED_MS.read(conf), SESSION_HELD_CONTAINERS.read(conf),
-        PREEMPTION_MAX_WAIT_MS.read(conf), PREEMPTION_MAX_PERCENTAGE.read(conf), PREEMPTION_INTERVAL_MS.read(conf));
+    ScopedSettings am = SchedulerKeys.KEYS.readAt(Scope.AM, conf);
+    return new SchedulerSettings(am.get(REUSE_ENABLED), am.get(IDLE_RELEASE_MS), am.get(IDLE_RELEASE_CROWDED_MS),
+        am.get(IDLE_RELEASE_UNNEEDED_MS), am.get(SESSION_HELD_CONTAINERS), am.get(PREEMPTION_MAX_WAIT_MS),
+        am.get(PREEMPTION_MAX_PERCENTAGE), am.get(PREEMPTION_INTERVAL_MS));
   }
 
   /** One log line of the effective settings. */

@@ -5,10 +5,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-import io.tezext.scheduler.config.DagSettings;
-import io.tezext.scheduler.config.LocalityMode;
-
-/** Decides each task's {@link LocalityPlan} from its hints, the DAG's locality mode and what the AM has observed. */
+/**
+ * Decides each task's {@link LocalityPlan} from its hints, the DAG's {@link LocalityRules} (its mode
+ * makes the plan) and what the AM has observed.
+ */
 public final class LocalityPlanner {
   /**
    * In auto mode a wait is at most this many expected turnover intervals: long enough to usually
@@ -24,8 +24,8 @@ public final class LocalityPlanner {
     this.turnover = turnover;
   }
 
-  /** The plan for a task with these hints (either may be null) under the DAG's settings. */
-  public LocalityPlan plan(String[] hostHints, String[] rackHints, DagSettings settings) {
+  /** The plan for a task with these hints (either may be null) under the DAG's rules. */
+  public LocalityPlan plan(String[] hostHints, String[] rackHints, LocalityRules rules) {
     List<String> hosts = new ArrayList<>();
     if (hostHints != null) {
       for (String h : hostHints) {
@@ -43,39 +43,20 @@ public final class LocalityPlanner {
         }
       }
     }
-    LocalityMode mode = settings.localityMode();
-    if (mode == LocalityMode.RELAXED || (hosts.isEmpty() && racks.isEmpty())) {
+    if (hosts.isEmpty() && racks.isEmpty()) {
       return LocalityPlan.relaxed();
     }
     if (hosts.stream().noneMatch(cluster::usable) && rackHints == null) {
       return LocalityPlan.relaxed(); // every preferred node is lost or unhealthy: nothing to wait for
     }
-    // Every mode has its arm and none a default: a new mode does not compile until it is planned for.
-    return switch (mode) {
-      // A strict task with nothing real to wait for (localhost, hints everywhere) would wait forever.
-      case STRICT -> !hasRealLocality(hosts, settings) ? LocalityPlan.relaxed()
-          : new LocalityPlan(hosts, List.copyOf(racks), true, settings.nodeWaitMs(), Long.MAX_VALUE);
-      case DELAY -> new LocalityPlan(hosts, List.copyOf(racks), false, settings.nodeWaitMs(),
-          settings.nodeWaitMs() + settings.rackWaitMs());
-      case RELAXED -> LocalityPlan.relaxed();
-      case AUTO -> auto(hosts, List.copyOf(racks), settings);
-    };
-  }
-
-  private LocalityPlan auto(List<String> hosts, List<String> racks, DagSettings settings) {
-    if (!hasRealLocality(hosts, settings)) {
-      return LocalityPlan.anywhere(hosts);
-    }
-    long nodeWait = sized(turnover.expectedHostWaitMs(hosts), settings.nodeWaitMs());
-    long rackWait = sized(turnover.expectedRackWaitMs(racks), settings.rackWaitMs());
-    return new LocalityPlan(hosts, racks, false, nodeWait, nodeWait + rackWait);
+    return rules.localityMode().plan(hosts, List.copyOf(racks), rules, this);
   }
 
   /**
    * False for hints that name no place a read is cheaper: {@code localhost} (what object stores
    * report as a block's location), or so many nodes that any node is about as good.
    */
-  boolean hasRealLocality(List<String> hosts, DagSettings settings) {
+  boolean hasRealLocality(List<String> hosts, LocalityRules rules) {
     if (hosts.isEmpty()) {
       return false;
     }
@@ -83,7 +64,17 @@ public final class LocalityPlanner {
       return false;
     }
     int nodes = cluster.nodeCount();
-    return nodes == 0 || hosts.size() <= settings.spreadFraction() * nodes;
+    return nodes == 0 || hosts.size() <= rules.spreadFraction() * nodes;
+  }
+
+  /** The node wait, shortened where this AM's containers free up on {@code hosts} faster. */
+  long sizedNodeWaitMs(List<String> hosts, LocalityRules rules) {
+    return sized(turnover.expectedHostWaitMs(hosts), rules.nodeWaitMs());
+  }
+
+  /** The rack wait, shortened where this AM's containers free up on {@code racks} faster. */
+  long sizedRackWaitMs(List<String> racks, LocalityRules rules) {
+    return sized(turnover.expectedRackWaitMs(racks), rules.rackWaitMs());
   }
 
   /** The configured wait, shortened to {@link #WAIT_INTERVALS} expected intervals where containers free up faster. */

@@ -83,7 +83,7 @@ final class Placement {
       boolean at = switch (level) {
         case NODE -> r.plan().hosts().contains(c.host);
         case RACK -> r.plan().racks().contains(c.rack);
-        case ANY -> !r.plan().strict();
+        case ANY -> r.plan().reaches(LocalityLevel.ANY);
       };
       if (at) {
         return r;
@@ -128,7 +128,7 @@ final class Placement {
   /** Whether a runnable waiting task could run in the container (an idle container worth keeping). */
   boolean servesRunnable(HeldContainer c) {
     for (PendingRequest r : pending.all()) {
-      if (suits(r, c) && (!r.plan().strict() || r.plan().racks().contains(c.rack))) {
+      if (suits(r, c) && (r.plan().reaches(LocalityLevel.ANY) || r.plan().racks().contains(c.rack))) {
         return true;
       }
     }

@@ -85,7 +85,7 @@ public final class PendingRequests {
   }
 
   private void schedulePromotion(PendingRequest r) {
-    long after = r.level == LocalityLevel.NODE ? r.plan.rackAfterMs() : r.plan.anyAfterMs();
+    long after = r.plan.fallsBackAfterMs(r.level);
     if (after != Long.MAX_VALUE) {
       promotions.add(new Promotion(r.requestedMs + after, promotionSequence++, r));
     }

@@ -39,11 +39,13 @@ import io.tezext.scheduler.SuppressForbidden;
 import io.tezext.scheduler.config.DagSettings;
 import io.tezext.scheduler.config.SchedulerKeys;
 import io.tezext.scheduler.config.SchedulerSettings;
+import io.tezext.scheduler.locality.LocalityLevel;
 import io.tezext.scheduler.locality.LocalityPlan;
 import io.tezext.scheduler.policy.Decisions;
 import io.tezext.scheduler.policy.SchedulingPolicy;
 import io.tezext.scheduler.requests.DagShape;
 import io.tezext.scheduler.requests.PendingRequest;
+import io.tezext.settings.Scope;
 
 /**
  * tezext's Tez task scheduler: name it in {@code tez-site.xml} as
@@ -272,7 +274,7 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
     }), settings);
     LOG.info("tezext scheduler: DAG {} ({}): {}", dagIndex, dag.getName(), settings.summary());
     // Tez's plugin API gives no way to add a diagnostic to a DAG short of failing it: the DAG's log says it.
-    for (String ignored : SchedulerKeys.ignoredInDag(amConf, dag.getConf())) {
+    for (String ignored : SchedulerKeys.KEYS.tooLate(Scope.DAG, amConf, dag.getConf())) {
       LOG.warn("tezext scheduler: DAG {} ({}): {}", dagIndex, dag.getName(), ignored);
     }
   }
@@ -525,7 +527,7 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
 
   /**
    * The YARN ask for a request: when relaxed, the hosts its plan still names to YARN, if any; its
-   * nodes and racks otherwise, with relaxLocality off when strict.
+   * nodes and racks otherwise, with relaxLocality off when it never falls back to any node.
    */
   private static ContainerRequest yarnAsk(PendingRequest r) {
     Resource capability = Resource.newInstance(r.memoryMb, r.vcores);
@@ -536,7 +538,7 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
       return new ContainerRequest(capability, asked.isEmpty() ? null : asked.toArray(new String[0]), null, priority);
     }
     String[] hosts = plan.hosts().toArray(new String[0]);
-    if (!plan.strict()) {
+    if (plan.reaches(LocalityLevel.ANY)) {
       return new ContainerRequest(capability, hosts, null, priority);
     }
     return ContainerRequest.newBuilder().capability(capability).priority(priority).nodes(hosts)

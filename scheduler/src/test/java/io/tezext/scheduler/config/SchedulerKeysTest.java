@@ -6,7 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.apache.hadoop.conf.Configuration;
 import org.junit.jupiter.api.Test;
 
+import io.tezext.scheduler.locality.LocalityMode;
 import io.tezext.settings.Key;
+import io.tezext.settings.Scope;
 
 /** One registry of keys: defaults, ranges, scopes, and errors that name the key and what it accepts. */
 class SchedulerKeysTest {
@@ -58,11 +60,11 @@ class SchedulerKeysTest {
     Configuration dag = conf("tezext.scheduler.preemption.max-wait-ms", "5000", // a Hive SET: cannot take effect
         "tezext.scheduler.reuse.enabled", "true", // the AM's value (its default): nothing to say
         "tezext.scheduler.locality.mode", "relaxed"); // DAG scope: takes effect
-    assertThat(SchedulerKeys.ignoredInDag(am, dag)).containsExactly("tezext.scheduler.preemption.max-wait-ms = 5000 in "
+    assertThat(SchedulerKeys.KEYS.tooLate(Scope.DAG, am, dag)).containsExactly("tezext.scheduler.preemption.max-wait-ms = 5000 in "
         + "the DAG's configuration has no effect: an AM-scope key, read when the session's AM started (this AM runs "
         + "with 20000); it takes effect when a session starts with it (tez-site.xml, or the session's configuration "
         + "before it starts)");
-    assertThat(SchedulerKeys.ignoredInDag(am, am)).isEmpty();
+    assertThat(SchedulerKeys.KEYS.tooLate(Scope.DAG, am, am)).isEmpty();
   }
 
   @Test

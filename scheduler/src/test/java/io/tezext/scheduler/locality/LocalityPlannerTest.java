@@ -44,9 +44,9 @@ class LocalityPlannerTest {
     LocalityPlan plan = planner.plan(new String[] {"a1", "b2"}, null, mode("delay"));
     assertThat(plan.hosts()).containsExactly("a1", "b2");
     assertThat(plan.racks()).containsExactly("/a", "/b");
-    assertThat(plan.strict()).isFalse();
-    assertThat(plan.rackAfterMs()).isEqualTo(250);
-    assertThat(plan.anyAfterMs()).isEqualTo(500);
+    assertThat(plan.reaches(LocalityLevel.ANY)).isTrue();
+    assertThat(plan.fallsBackAfterMs(LocalityLevel.NODE)).isEqualTo(250);
+    assertThat(plan.fallsBackAfterMs(LocalityLevel.RACK)).isEqualTo(500);
     assertThat(plan.allowed(0)).isEqualTo(LocalityLevel.NODE);
     assertThat(plan.allowed(250)).isEqualTo(LocalityLevel.RACK);
     assertThat(plan.allowed(500)).isEqualTo(LocalityLevel.ANY);
@@ -55,7 +55,7 @@ class LocalityPlannerTest {
   @Test
   void strictNeverFallsBackToAnyNodeWhileItsNodesLive() {
     LocalityPlan plan = planner.plan(new String[] {"a1"}, null, mode("strict"));
-    assertThat(plan.strict()).isTrue();
+    assertThat(plan.reaches(LocalityLevel.ANY)).isFalse();
     assertThat(plan.allowed(Long.MAX_VALUE - 1)).isEqualTo(LocalityLevel.RACK);
     lost.add("a1");
     assertThat(planner.plan(new String[] {"a1"}, null, mode("strict")).isRelaxed()).isTrue();
@@ -95,16 +95,16 @@ class LocalityPlannerTest {
   void autoWaitsNoLongerThanConfiguredAndLessWhereContainersFreeUpOften() {
     DagSettings auto = mode("auto");
     LocalityPlan before = planner.plan(new String[] {"a1"}, null, auto);
-    assertThat(before.rackAfterMs()).as("no evidence yet").isEqualTo(250);
+    assertThat(before.fallsBackAfterMs(LocalityLevel.NODE)).as("no evidence yet").isEqualTo(250);
     for (long t = 0; t <= 1_000; t += 40) { // a container frees on a1 every 40 ms
       turnover.freed("a1", "/a", t);
     }
     LocalityPlan busy = planner.plan(new String[] {"a1"}, null, auto);
-    assertThat(busy.rackAfterMs()).isEqualTo(80); // two expected intervals
+    assertThat(busy.fallsBackAfterMs(LocalityLevel.NODE)).isEqualTo(80); // two expected intervals
     for (long t = 2_000; t <= 20_000; t += 5_000) { // b1 frees one every 5 s
       turnover.freed("b1", "/b", t);
     }
-    assertThat(planner.plan(new String[] {"b1"}, null, auto).rackAfterMs()).isEqualTo(250);
+    assertThat(planner.plan(new String[] {"b1"}, null, auto).fallsBackAfterMs(LocalityLevel.NODE)).isEqualTo(250);
   }
 
   @Test

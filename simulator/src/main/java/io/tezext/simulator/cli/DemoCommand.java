@@ -12,6 +12,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
+import io.tezext.scheduler.locality.LocalityMode;
+import io.tezext.scheduler.config.SchedulerKeys;
 import io.tezext.simulator.metrics.RunResult;
 import io.tezext.simulator.report.ReportType;
 import io.tezext.simulator.run.Scenario;
@@ -32,12 +34,8 @@ import io.tezext.simulator.workload.synthetic.SyntheticWorkloads;
     description = "Compare the schedulers on a bundled scenario and workload (no arguments needed).")
 final class DemoCommand implements Callable<Integer> {
   static final String SCENARIO = "/io/tezext/simulator/demo/cluster.json";
-  /** Tez's default first (the baseline), then ours as shipped and the variants that show what its parts do. */
-  static final List<String> SCHEDULERS = List.of(
-      "dagaware",
-      "tezext",
-      "tezext-delay=tezext(tezext.scheduler.locality.mode=delay)",
-      "tezext-strict=tezext(tezext.scheduler.locality.mode=strict)");
+  /** Tez's default first (the baseline), then ours as shipped, then ours in each other locality mode. */
+  static final List<String> SCHEDULERS = schedulers();
 
   @Spec
   CommandSpec spec;
@@ -56,6 +54,17 @@ final class DemoCommand implements Callable<Integer> {
 
   @Option(names = "--quiet", description = "No progress bar.")
   boolean quiet;
+
+  private static List<String> schedulers() {
+    List<String> all = new ArrayList<>(List.of("dagaware", "tezext"));
+    for (LocalityMode mode : LocalityMode.values()) {
+      if (mode != SchedulerKeys.LOCALITY_MODE.defaultValue()) {
+        all.add("tezext-" + mode.configName() + "=tezext(" + SchedulerKeys.LOCALITY_MODE.name() + "="
+            + mode.configName() + ")");
+      }
+    }
+    return List.copyOf(all);
+  }
 
   @Override
   public Integer call() throws Exception {

@@ -36,7 +36,8 @@ final class ReportDirectory implements AutoCloseable {
 
   private static Set<String> reportFiles() {
     Set<String> files = new java.util.HashSet<>(List.of(JsonReport.SUMMARY, JsonReport.DAGS, CsvReport.SUMMARY,
-        CsvReport.DAGS, CsvReport.ATTEMPTS, CsvReport.UTILIZATION, HtmlReport.FILE, SchedulerLog.FILE));
+        CsvReport.DAGS, CsvReport.ATTEMPTS, CsvReport.UTILIZATION, HtmlReport.FILE, SchedulerLog.FILE,
+        SeedSummary.MARKDOWN, SeedSummary.JSON)); // SeedSummary: bin/tezext-sim demo
     files.addAll(io.tezext.simulator.sweep.SweepFiles.ALL); // bin/tezext-sim sweep
     return Set.copyOf(files);
   }

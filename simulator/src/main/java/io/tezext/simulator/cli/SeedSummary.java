@@ -23,6 +23,10 @@ import io.tezext.simulator.sweep.Interval;
  * markdown it writes is the README's demo paragraph, which a test holds the README to.
  */
 final class SeedSummary {
+  /** The files the summary is written to. */
+  static final String MARKDOWN = "seeds.md";
+  static final String JSON = "seeds.json";
+
   /** Per seed, every scheduler's run, the baseline first. */
   private final List<Long> seeds;
   private final List<List<RunResult>> runs;
@@ -122,10 +126,10 @@ final class SeedSummary {
     return json;
   }
 
-  /** Writes seeds.md and seeds.json into {@code dir}. */
+  /** Writes {@link #MARKDOWN} and {@link #JSON} into {@code dir}. */
   void write(Path dir) throws IOException {
-    Files.writeString(dir.resolve("seeds.md"), markdown(), StandardCharsets.UTF_8);
-    Files.writeString(dir.resolve("seeds.json"), json().toPrettyString() + "\n", StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve(MARKDOWN), markdown(), StandardCharsets.UTF_8);
+    Files.writeString(dir.resolve(JSON), json().toPrettyString() + "\n", StandardCharsets.UTF_8);
   }
 
   private String seedList() {

@@ -36,7 +36,7 @@ final class SettingsCommand implements Callable<Integer> {
       return 0;
     }
     for (SettingsSection section : SECTIONS) {
-      for (Setting s : section.settings()) {
+      for (Setting<?> s : section.settings()) {
         out.printf(Locale.ROOT, "%-34s default %-6s %s%n    %s%n", s.path(), s.defaultText(), "(" + s.accepts() + ")",
             s.doc());
       }
@@ -48,7 +48,7 @@ final class SettingsCommand implements Callable<Integer> {
   static String markdownTable() {
     StringBuilder table = new StringBuilder("| setting | default | accepts | meaning |\n|---|---|---|---|\n");
     for (SettingsSection section : SECTIONS) {
-      for (Setting s : section.settings()) {
+      for (Setting<?> s : section.settings()) {
         table.append("| `").append(s.path()).append("` | ").append(s.defaultText()).append(" | ")
             .append(s.accepts()).append(" | ").append(s.doc().replace("|", "\\|")).append(" |\n");
       }

@@ -1,47 +1,24 @@
 package io.tezext.simulator.settings;
 
+import io.tezext.settings.Key;
+import io.tezext.settings.Scope;
+
 /** On or off; read with {@link Settings#get(BooleanSetting)}. */
-public final class BooleanSetting extends Setting {
-  private final boolean defaultValue;
-
+public final class BooleanSetting extends Setting<Boolean> {
   BooleanSetting(SettingsSection section, int index, String name, boolean defaultValue, String doc) {
-    super(section, index, name, doc);
-    this.defaultValue = defaultValue;
+    super(section, index, name, Key.flag(path(section, name), Scope.SIMULATOR, defaultValue, doc));
   }
 
   @Override
-  public String defaultText() {
-    return Boolean.toString(defaultValue);
+  long raw(Boolean value) {
+    return value ? 1 : 0;
   }
 
   @Override
-  public String accepts() {
-    return "true or false";
-  }
-
-  @Override
-  long defaultRaw() {
-    return defaultValue ? 1 : 0;
-  }
-
-  @Override
-  void check(long raw) {
+  Boolean value(long raw) {
     if (raw != 0 && raw != 1) {
-      throw outOfRange(Long.toString(raw));
+      throw refused(Long.toString(raw));
     }
-  }
-
-  @Override
-  String format(long raw) {
-    return Boolean.toString(raw != 0);
-  }
-
-  @Override
-  long parse(String text) {
-    String t = text.trim();
-    if (t.equals("true") || t.equals("false")) {
-      return t.equals("true") ? 1 : 0;
-    }
-    throw outOfRange(text);
+    return raw == 1;
   }
 }

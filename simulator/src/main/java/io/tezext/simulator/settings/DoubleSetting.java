@@ -1,70 +1,32 @@
 package io.tezext.simulator.settings;
 
-/** A fraction or factor; read with {@link Settings#get(DoubleSetting)}. */
-public final class DoubleSetting extends Setting {
-  private final double defaultValue;
-  private final double min;
-  private final double max;
-  private final boolean maxExcluded;
+import io.tezext.settings.Key;
+import io.tezext.settings.Scope;
 
+/** A fraction or factor; read with {@link Settings#get(DoubleSetting)}. */
+public final class DoubleSetting extends Setting<Double> {
   DoubleSetting(SettingsSection section, int index, String name, double defaultValue, double min, double max,
       boolean maxExcluded, String doc) {
-    super(section, index, name, doc);
-    this.defaultValue = defaultValue;
-    this.min = min;
-    this.max = max;
-    this.maxExcluded = maxExcluded;
+    super(section, index, name, Key.number(path(section, name), Scope.SIMULATOR, defaultValue, min, max, maxExcluded,
+        doc));
   }
 
   @Override
-  public String defaultText() {
-    return number(defaultValue);
+  long raw(Double value) {
+    return bits(value);
   }
 
   @Override
-  public String accepts() {
-    if (max == Double.MAX_VALUE) {
-      return "a number >= " + number(min);
-    }
-    return "a number in [" + number(min) + ", " + number(max) + (maxExcluded ? ")" : "]");
-  }
-
-  @Override
-  long defaultRaw() {
-    return raw(defaultValue);
-  }
-
-  @Override
-  void check(long raw) {
-    double value = value(raw);
-    if (Double.isNaN(value) || value < min || value > max || (maxExcluded && value == max)) {
-      throw outOfRange(number(value));
-    }
-  }
-
-  @Override
-  String format(long raw) {
-    return number(value(raw));
-  }
-
-  @Override
-  long parse(String text) {
-    long raw;
-    try {
-      raw = raw(Double.parseDouble(text.trim()));
-    } catch (NumberFormatException e) {
-      throw outOfRange("'" + text + "'");
-    }
-    check(raw);
-    return raw;
+  Double value(long raw) {
+    return fromBits(raw);
   }
 
   /** A number as {@link Settings} holds it. */
-  static long raw(double value) {
+  static long bits(double value) {
     return Double.doubleToLongBits(value);
   }
 
-  static double value(long raw) {
+  static double fromBits(long raw) {
     return Double.longBitsToDouble(raw);
   }
 }

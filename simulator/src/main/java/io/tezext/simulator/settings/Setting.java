@@ -1,25 +1,36 @@
 package io.tezext.simulator.settings;
 
-import java.util.Locale;
+import io.tezext.settings.Key;
+import io.tezext.settings.Scope;
 
 /**
- * One setting of a scenario section ({@code tez} or {@code yarn}): its name in the scenario file,
- * its default, the range it accepts and what it means. The declaration is the only place a setting
- * is described: the scenario file reader, the validation messages, {@code tezext-sim settings} and
- * the docs' table all come from it. {@link Settings} holds each value as a {@code long}: a whole
- * number as itself (exact to the last digit), a number as its IEEE bits, a boolean as 1 or 0.
+ * One setting of a scenario section ({@code tez} or {@code yarn}): a {@link Key} of the project's
+ * one registry ({@link Scope#SIMULATOR}, named as the scenario file names it,
+ * {@code tez.containerLaunchMs}) that says its default, what it accepts and what it means, and
+ * parses and refuses values in the registry's one shape. The declaration is the only place a
+ * setting is described: the scenario file reader, the validation messages, {@code tezext-sim
+ * settings} and the docs' table all come from it. {@link Settings} holds each value as a
+ * {@code long} (a run reads them often): a whole number as itself (exact to the last digit), a
+ * number as its IEEE bits, a boolean as 1 or 0.
+ *
+ * @param <T> the value's type
  */
-public abstract sealed class Setting permits WholeSetting, DoubleSetting, BooleanSetting {
+public abstract sealed class Setting<T> permits WholeSetting, DoubleSetting, BooleanSetting {
   private final SettingsSection section;
   private final int index;
   private final String name;
-  private final String doc;
+  private final Key<T> key;
 
-  Setting(SettingsSection section, int index, String name, String doc) {
+  Setting(SettingsSection section, int index, String name, Key<T> key) {
     this.section = section;
     this.index = index;
     this.name = name;
-    this.doc = doc;
+    this.key = key;
+  }
+
+  /** The key a setting of {@code section} named {@code name} is, in the registry. */
+  static String path(SettingsSection section, String name) {
+    return section.name() + "." + name;
   }
 
   public String name() {
@@ -28,11 +39,25 @@ public abstract sealed class Setting permits WholeSetting, DoubleSetting, Boolea
 
   /** As the scenario file names it: {@code tez.containerLaunchMs}. */
   public String path() {
-    return section.name() + "." + name;
+    return key.name();
+  }
+
+  public Key<T> key() {
+    return key;
   }
 
   public String doc() {
-    return doc;
+    return key.doc();
+  }
+
+  /** The default, as the scenario file would write it. */
+  public String defaultText() {
+    return key.defaultText();
+  }
+
+  /** The values accepted, in words: {@code a whole number, at least 0}. */
+  public String accepts() {
+    return key.accepts();
   }
 
   int index() {
@@ -43,29 +68,34 @@ public abstract sealed class Setting permits WholeSetting, DoubleSetting, Boolea
     return section;
   }
 
-  /** The default, as the scenario file would write it. */
-  public abstract String defaultText();
+  /** A value as {@link Settings} holds it. */
+  abstract long raw(T value);
 
-  /** The values accepted, in words: {@code an integer >= 0}. */
-  public abstract String accepts();
+  /** A value {@link Settings} holds, as its type. */
+  abstract T value(long raw);
 
   /** The default, as {@link Settings} holds it. */
-  abstract long defaultRaw();
-
-  /** Checks a value as {@link Settings} holds it; the message names the setting, the value and what is accepted. */
-  abstract void check(long raw);
-
-  /** A value as the scenario file would write it. */
-  abstract String format(long raw);
-
-  /** Parses a value written as text ({@code 2000}, {@code 0.5}, {@code true}); the error says what is accepted. */
-  abstract long parse(String text);
-
-  IllegalArgumentException outOfRange(String value) {
-    return new IllegalArgumentException(path() + " must be " + accepts() + ", was " + value);
+  long defaultRaw() {
+    return raw(key.defaultValue());
   }
 
-  static String number(double v) {
-    return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%s", v);
+  /** Checks a value as {@link Settings} holds it, by the key's own rule; the error is the key's. */
+  void check(long raw) {
+    key.parse(format(raw));
+  }
+
+  /** A value as the scenario file would write it. */
+  String format(long raw) {
+    return key.text(value(raw));
+  }
+
+  /** Parses a value written as text ({@code 2000}, {@code 0.5}, {@code true}); the error is the key's. */
+  long parse(String text) {
+    return raw(key.parse(text));
+  }
+
+  /** The key's error for a value as the scenario file shows it (a JSON value of the wrong kind). */
+  IllegalArgumentException refused(String shown) {
+    return key.refused(shown);
   }
 }

@@ -35,7 +35,7 @@ public final class SettingsJson {
     Settings values = section.defaults();
     for (String name = p.nextFieldName(); name != null; name = p.nextFieldName()) {
       JsonToken token = p.nextToken();
-      Setting s = section.find(name);
+      Setting<?> s = section.find(name);
       if (s == null) {
         if (other.read(name, p, context)) {
           continue;
@@ -61,12 +61,12 @@ public final class SettingsJson {
 
   /** Writes every setting of {@code values} into {@code section}, as the reader reads them. */
   public static void write(Settings values, ObjectNode section) {
-    for (Setting s : values.section().settings()) {
+    for (Setting<?> s : values.section().settings()) {
       long raw = values.raw(s);
       if (s instanceof BooleanSetting) {
         section.put(s.name(), raw != 0);
       } else if (s instanceof DoubleSetting) {
-        section.put(s.name(), DoubleSetting.value(raw));
+        section.put(s.name(), DoubleSetting.fromBits(raw));
       } else {
         section.put(s.name(), raw);
       }
@@ -74,22 +74,22 @@ public final class SettingsJson {
   }
 
   /** The field's value as the setting's declaration holds it. */
-  private static long value(Setting s, JsonParser p, JsonToken token) throws IOException {
+  private static long value(Setting<?> s, JsonParser p, JsonToken token) throws IOException {
     if (s instanceof BooleanSetting) {
       if (token != JsonToken.VALUE_TRUE && token != JsonToken.VALUE_FALSE) {
-        throw s.outOfRange(p.getText());
+        throw s.refused(p.getText());
       }
       return token == JsonToken.VALUE_TRUE ? 1 : 0;
     }
     if (token == JsonToken.VALUE_NUMBER_INT) {
       if (p.getNumberType() == JsonParser.NumberType.BIG_INTEGER) {
-        throw s.outOfRange(p.getText());
+        throw s.refused(p.getText());
       }
-      return s instanceof DoubleSetting ? DoubleSetting.raw(p.getLongValue()) : p.getLongValue();
+      return s instanceof DoubleSetting ? DoubleSetting.bits(p.getLongValue()) : p.getLongValue();
     }
-    if (token == JsonToken.VALUE_NUMBER_FLOAT && s instanceof DoubleSetting) {
-      return DoubleSetting.raw(p.getDoubleValue());
+    if (token == JsonToken.VALUE_NUMBER_FLOAT) { // 2000.0 and 2e3 are whole; 2.5 is refused by the key
+      return s instanceof DoubleSetting ? DoubleSetting.bits(p.getDoubleValue()) : s.parse(p.getText());
     }
-    throw s.outOfRange(token == JsonToken.VALUE_STRING ? "\"" + p.getText() + "\"" : p.getText());
+    throw s.refused(token == JsonToken.VALUE_STRING ? "\"" + p.getText() + "\"" : p.getText());
   }
 }

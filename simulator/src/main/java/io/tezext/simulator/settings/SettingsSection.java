@@ -11,7 +11,7 @@ import java.util.function.Consumer;
  */
 public final class SettingsSection {
   private final String name;
-  private final List<Setting> settings = new ArrayList<>();
+  private final List<Setting<?>> settings = new ArrayList<>();
   private final List<Consumer<Settings>> rules = new ArrayList<>();
 
   public SettingsSection(String name) {
@@ -22,13 +22,13 @@ public final class SettingsSection {
     return name;
   }
 
-  public List<Setting> settings() {
+  public List<Setting<?>> settings() {
     return Collections.unmodifiableList(settings);
   }
 
   /** The setting named {@code name}, or null. */
-  public Setting find(String name) {
-    for (Setting s : settings) {
+  public Setting<?> find(String name) {
+    for (Setting<?> s : settings) {
       if (s.name().equals(name)) {
         return s;
       }
@@ -65,7 +65,7 @@ public final class SettingsSection {
   /** Every setting at its default. */
   public Settings defaults() {
     long[] values = new long[settings.size()];
-    for (Setting s : settings) {
+    for (Setting<?> s : settings) {
       values[s.index()] = s.defaultRaw();
     }
     return new Settings(this, values);
@@ -75,7 +75,7 @@ public final class SettingsSection {
     rules.forEach(r -> r.accept(values));
   }
 
-  private <S extends Setting> S add(S setting) {
+  private <S extends Setting<?>> S add(S setting) {
     if (find(setting.name()) != null) {
       throw new IllegalStateException(name + "." + setting.name() + " is declared twice");
     }

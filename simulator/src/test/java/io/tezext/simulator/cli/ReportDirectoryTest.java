@@ -48,4 +48,27 @@ class ReportDirectoryTest {
     assertThat(Files.isSymbolicLink(link)).isTrue();
     assertThat(real.resolve("summary.json")).hasContent("{}");
   }
+
+  @Test
+  void theDemosOwnReportIsReplacedByItsNextRun() throws Exception {
+    Path out = Files.createDirectories(dir.resolve("demo"));
+    for (String file : new String[] {"summary.json", "report.html", SeedSummary.MARKDOWN, SeedSummary.JSON}) {
+      Files.writeString(out.resolve(file), "an earlier run");
+    }
+    try (ReportDirectory reports = ReportDirectory.prepare(out, true, "--out")) {
+      reports.write("a report", () -> Files.writeString(reports.staging().resolve(SeedSummary.MARKDOWN), "this run"));
+      reports.commit();
+    }
+    assertThat(out.resolve(SeedSummary.MARKDOWN)).hasContent("this run");
+    assertThat(out.resolve(SeedSummary.JSON)).as("the earlier run's files go with it").doesNotExist();
+  }
+
+  @Test
+  void aDirectoryHoldingAnythingElseIsNeverReplaced() throws Exception {
+    Path out = Files.createDirectories(dir.resolve("mine"));
+    Files.writeString(out.resolve("notes.txt"), "mine");
+    assertThatThrownBy(() -> ReportDirectory.prepare(out, true, "--out"))
+        .hasMessageContaining("holds files that are not reports (notes.txt)");
+    assertThat(out.resolve("notes.txt")).hasContent("mine");
+  }
 }

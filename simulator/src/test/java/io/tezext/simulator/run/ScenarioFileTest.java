@@ -61,7 +61,7 @@ class ScenarioFileTest {
   void wrongTypeNamesTheField() throws IOException {
     Path file = write("{\"tez\": {\"amLaunchMs\": \"soon\"}}");
     assertThatThrownBy(() -> ScenarioFile.read(file, 1))
-        .hasMessage(file + " line 1 column 24 at tez: tez.amLaunchMs must be an integer >= 0, was \"soon\"");
+        .hasMessage(file + " line 1 column 24 at tez: tez.amLaunchMs = '\"soon\"': expected a whole number, at least 0");
   }
 
   @Test
@@ -76,7 +76,7 @@ class ScenarioFileTest {
   void aValueOutOfItsRangeNamesTheSettingAndTheRange() throws IOException {
     Path file = write("{\n  \"yarn\": {\"nodeHeartbeatMs\": 0}}");
     assertThatThrownBy(() -> ScenarioFile.read(file, 1))
-        .hasMessage(file + " line 2 column 31 at yarn: yarn.nodeHeartbeatMs must be an integer >= 1, was 0");
+        .hasMessage(file + " line 2 column 31 at yarn: yarn.nodeHeartbeatMs = '0': expected a whole number, at least 1");
   }
 
   @Test

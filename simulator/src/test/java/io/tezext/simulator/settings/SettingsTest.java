@@ -36,11 +36,11 @@ class SettingsTest {
     assertThat(section.defaults().withText("horizonMs", "2000.0").get(horizon)).isEqualTo(2000);
     assertThat(section.defaults().withText("horizonMs", "2e3").get(horizon)).isEqualTo(2000);
     assertThatThrownBy(() -> section.defaults().withText("horizonMs", "2.5"))
-        .hasMessage("t.horizonMs must be an integer >= 0, was 2.5");
+        .hasMessage("t.horizonMs = '2.5': expected a whole number, at least 0");
     assertThatThrownBy(() -> section.defaults().withText("slots", "lots"))
-        .hasMessage("t.slots must be an integer >= 1, was 'lots'");
+        .hasMessage("t.slots = 'lots': expected a whole number, at least 1");
     assertThatThrownBy(() -> section.defaults().withText("slots", "0"))
-        .hasMessage("t.slots must be an integer >= 1, was 0");
+        .hasMessage("t.slots = '0': expected a whole number, at least 1");
   }
 
   @Test
@@ -51,7 +51,7 @@ class SettingsTest {
     assertThat(s.get(slots)).isEqualTo(8);
     assertThat(s.changed()).isEqualTo(Map.of("share", "0.25", "on", "true", "slots", "8"));
     assertThat(s).isEqualTo(section.defaults().with(share, 0.25).with(on, true).with(slots, 8));
-    assertThatThrownBy(() -> s.withText("share", "1")).hasMessage("t.share must be a number in [0, 1), was 1");
-    assertThatThrownBy(() -> s.withText("on", "yes")).hasMessage("t.on must be true or false, was yes");
+    assertThatThrownBy(() -> s.withText("share", "1")).hasMessage("t.share = '1': expected a number from 0 to 1, 1 excluded");
+    assertThatThrownBy(() -> s.withText("on", "yes")).hasMessage("t.on = 'yes': expected true or false");
   }
 }

@@ -7,6 +7,7 @@ import org.apache.hadoop.conf.Configuration;
 import io.tezext.settings.Key;
 import io.tezext.settings.KeySet;
 import io.tezext.settings.Scope;
+import io.tezext.settings.ScopedSettings;
 
 import io.tezext.splitgen.plan.SplitSizes;
 import io.tezext.splitgen.predicate.Predicate;
@@ -83,17 +84,17 @@ public record SplitSettings(SplitSizes sizes, int footerThreads, long tailCacheB
    * @throws IllegalArgumentException naming the key and what it accepts
    */
   public static SplitSettings from(Configuration conf) {
-    KEYS.validate(conf);
-    long max = MAX_SIZE_KEY.read(conf);
+    ScopedSettings dag = KEYS.readAt(Scope.DAG, conf);
+    long max = dag.get(MAX_SIZE_KEY);
     // A small maximum lowers the minimum's default.
-    long min = MIN_SIZE_KEY.isSet(conf) ? MIN_SIZE_KEY.read(conf) : Math.min(DEFAULT_MIN_SIZE, max);
+    long min = dag.isSet(MIN_SIZE_KEY) ? dag.get(MIN_SIZE_KEY) : Math.min(DEFAULT_MIN_SIZE, max);
     if (max < min) {
       throw new IllegalArgumentException(MAX_SIZE + " (" + max + " bytes) is below " + MIN_SIZE + " (" + min
           + " bytes): expected min <= max");
     }
-    return new SplitSettings(new SplitSizes(min, max), FOOTER_THREADS_KEY.read(conf), TAIL_CACHE_KEY.read(conf),
-        TAIL_IN_SPLIT_KEY.read(conf), PREDICATE_KEY.read(conf), PREDICATE_IN_TASKS_KEY.read(conf),
-        SKIP_BAD_FILES_KEY.read(conf));
+    return new SplitSettings(new SplitSizes(min, max), dag.get(FOOTER_THREADS_KEY), dag.get(TAIL_CACHE_KEY),
+        dag.get(TAIL_IN_SPLIT_KEY), dag.get(PREDICATE_KEY), dag.get(PREDICATE_IN_TASKS_KEY),
+        dag.get(SKIP_BAD_FILES_KEY));
   }
 
   /** The effective settings in one line, for the log. */

@@ -7,6 +7,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 
+import io.tezext.scheduler.config.SchedulerKeys;
+import io.tezext.scheduler.locality.LocalityMode;
 import io.tezext.simulator.am.AmSettings;
 import io.tezext.simulator.cluster.ClusterSpec;
 import io.tezext.simulator.cluster.QueueSpec;
@@ -28,6 +30,7 @@ import io.tezext.simulator.workload.synthetic.SyntheticWorkloads;
  */
 public record FaultCase(long seed, String description, Scenario scenario, Workload workload, String dagaware,
     String tezext) {
+  private static final String[] LOCALITY_MODES = localityModes();
 
   /** Draws the case of {@code seed}. */
   public static FaultCase draw(long seed) {
@@ -97,11 +100,26 @@ public record FaultCase(long seed, String description, Scenario scenario, Worklo
     boolean reuse = random.nextInt(4) > 0;
     String dagaware = "dagaware(tez.am.container.reuse.enabled=" + reuse
         + (random.nextBoolean() ? ";tez.am.preemption.max.wait-time-ms=10000" : "") + ")";
-    String mode = pickText(random, "auto", "auto", "strict", "delay", "relaxed");
-    String tezext = "tezext(tezext.scheduler.reuse.enabled=" + reuse + ";tezext.scheduler.locality.mode=" + mode
+    String mode = pickText(random, LOCALITY_MODES);
+    String tezext = "tezext(" + SchedulerKeys.REUSE_ENABLED.name() + "=" + reuse + ";"
+        + SchedulerKeys.LOCALITY_MODE.name() + "=" + mode
         + (random.nextBoolean() ? ";tezext.scheduler.preemption.max-wait-ms=10000" : "") + ")";
     what.add("reuse " + (reuse ? "on" : "off") + ", tezext locality " + mode);
     return new FaultCase(seed, String.join("; ", what), scenario, workload, dagaware, tezext);
+  }
+
+  /** Every locality mode, the default twice (what most DAGs run with), then the others as declared. */
+  private static String[] localityModes() {
+    List<String> modes = new ArrayList<>();
+    LocalityMode shipped = SchedulerKeys.LOCALITY_MODE.defaultValue();
+    modes.add(shipped.configName());
+    modes.add(shipped.configName());
+    for (LocalityMode m : LocalityMode.values()) {
+      if (m != shipped) {
+        modes.add(m.configName());
+      }
+    }
+    return modes.toArray(new String[0]);
   }
 
   private static String pickText(SplittableRandom random, String... choices) {
