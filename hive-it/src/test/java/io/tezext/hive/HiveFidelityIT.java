@@ -111,7 +111,7 @@ class HiveFidelityIT {
   /** Runs a simulator main in a JVM of its own (its class path is not Hive's); its output lines. */
   private static List<String> simulator(Path root, String main, String... args)
       throws IOException, InterruptedException {
-    Path module = root.resolve("simulator/target");
+    Path module = root.resolve("sim-bench/target");
     String classpath = module.resolve("classes") + ":" + Files.readString(module.resolve("runtime-classpath.txt"))
         .trim();
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")

@@ -10,11 +10,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import io.tezext.benchkit.BenchResult;
 import io.tezext.testkit.TezTestCluster;
 
 /**
@@ -90,13 +89,11 @@ class SchedRealBenchmark {
       Files.copy(rmLog, runsDir.resolve("rm-containers.log"), StandardCopyOption.REPLACE_EXISTING);
     }
 
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("benchmark", "sched-real");
-    json.putAll(figures(runs, runsDir, report));
-    json.put("headroom_probes", probes);
-    json.put("wall_s", round((System.nanoTime() - started) / 1e9));
+    BenchResult json = BenchResult.of("sched-real").putAll(figures(runs, runsDir, report))
+        .put("headroom_probes", probes)
+        .put("wall_s", (System.nanoTime() - started) / 1e9, 3);
     probes.forEach(p -> report.append("headroom probe, ").append(p.describe()).append('\n'));
-    String text = report + new ObjectMapper().writeValueAsString(json) + "\n";
+    String text = report + json.line() + "\n";
     Files.writeString(Path.of("target", "sched-real.txt"), text);
     System.out.println(text);
   }

@@ -20,11 +20,10 @@ import org.apache.hadoop.mapred.RecordReader;
 import org.apache.hadoop.mapred.Reporter;
 import org.apache.hadoop.mapred.split.TezGroupedSplit;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import io.tezext.bench.Stopwatch;
 import io.tezext.bench.reader.GroupedRead.Contender;
 import io.tezext.benchkit.AlternatingTiming;
+import io.tezext.benchkit.BenchResult;
 import io.tezext.reader.mapred.OrderedGroupedInputFormat;
 import io.tezext.reader.mapred.OrderedGroupedRecordReader;
 import io.tezext.testkit.orc.OrcTestFiles;
@@ -130,46 +129,45 @@ public final class ReaderBenchmark implements Callable<Integer> {
         tez.runs, tez.outOfOrder, tez.skipped, tez.leaked, tez.failureWrong);
     ours.failures.forEach(f -> System.out.println("stress: ours failed: " + f));
 
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("benchmark", "reader");
-    json.put("files", files);
-    json.put("rows_total", expectedRows);
-    json.put("latency_ms", latencyMs);
-    json.put("k", k);
-    json.put("threads", threads);
-    json.put("calls_per_open", calls[0]);
-    json.put("calls_per_read_after_open", calls[1]);
     double oursS = median(times.get(Contender.OURS));
     double sequentialS = median(times.get(Contender.TEZ_SEQUENTIAL));
     double tezAsyncS = median(times.get(Contender.TEZ_ASYNC));
-    json.put("ours_s", round(oursS));
-    json.put("sequential_s", round(sequentialS));
-    json.put("tez_async_s", round(tezAsyncS));
-    json.put("read_s", round(readS));
-    json.put("bound_s", round(boundS));
-    json.put("ratio_to_bound", round(oursS / boundS));
-    json.put("speedup_vs_sequential", round(sequentialS / oursS));
-    json.put("speedup_vs_tez_async", round(tezAsyncS / oursS));
-    json.put("timed_reads", Map.of("ours", size(times.get(Contender.OURS)), "sequential",
-        size(times.get(Contender.TEZ_SEQUENTIAL)), "tez_async", size(times.get(Contender.TEZ_ASYNC))));
-    json.put("wrong_reads", Map.of("ours", wrongReads.getOrDefault(Contender.OURS, 0), "sequential",
-        wrongReads.getOrDefault(Contender.TEZ_SEQUENTIAL, 0), "tez_async",
-        wrongReads.getOrDefault(Contender.TEZ_ASYNC, 0)));
-    json.put("streams_left_open", Map.of("ours", leakedStreams.getOrDefault(Contender.OURS, 0), "sequential",
-        leakedStreams.getOrDefault(Contender.TEZ_SEQUENTIAL, 0), "tez_async",
-        leakedStreams.getOrDefault(Contender.TEZ_ASYNC, 0)));
-    json.put("peak_open_streams", Map.of("ours", peakStreams.getOrDefault(Contender.OURS, 0L), "sequential",
-        peakStreams.getOrDefault(Contender.TEZ_SEQUENTIAL, 0L), "tez_async",
-        peakStreams.getOrDefault(Contender.TEZ_ASYNC, 0L)));
-    json.put("stress_runs", ours.runs);
-    json.put("stress_failures", ours.failed);
-    json.put("stress_failed_runs", ours.failures);
-    json.put("tez_async_stress", tez.toJson());
     boolean meets = oursS * 5 <= sequentialS && oursS <= 1.2 * boundS && oursS <= tezAsyncS && ours.failed == 0;
-    json.put("goals", "ours at least 5x faster than sequential, within 1.2x of the bound, "
-        + "no slower than Tez's async mode, no stress failure");
-    json.put("meets_goals", meets);
-    System.out.println(new ObjectMapper().writeValueAsString(json));
+    BenchResult.of("reader")
+        .put("files", files)
+        .put("rows_total", expectedRows)
+        .put("latency_ms", latencyMs)
+        .put("k", k)
+        .put("threads", threads)
+        .put("calls_per_open", calls[0])
+        .put("calls_per_read_after_open", calls[1])
+        .put("ours_s", oursS, 3)
+        .put("sequential_s", sequentialS, 3)
+        .put("tez_async_s", tezAsyncS, 3)
+        .put("read_s", readS, 3)
+        .put("bound_s", boundS, 3)
+        .ratio("ratio_to_bound", oursS, boundS, 3)
+        .ratio("speedup_vs_sequential", sequentialS, oursS, 3)
+        .ratio("speedup_vs_tez_async", tezAsyncS, oursS, 3)
+        .put("timed_reads", Map.of("ours", size(times.get(Contender.OURS)), "sequential",
+            size(times.get(Contender.TEZ_SEQUENTIAL)), "tez_async", size(times.get(Contender.TEZ_ASYNC))))
+        .put("wrong_reads", Map.of("ours", wrongReads.getOrDefault(Contender.OURS, 0), "sequential",
+            wrongReads.getOrDefault(Contender.TEZ_SEQUENTIAL, 0), "tez_async",
+            wrongReads.getOrDefault(Contender.TEZ_ASYNC, 0)))
+        .put("streams_left_open", Map.of("ours", leakedStreams.getOrDefault(Contender.OURS, 0), "sequential",
+            leakedStreams.getOrDefault(Contender.TEZ_SEQUENTIAL, 0), "tez_async",
+            leakedStreams.getOrDefault(Contender.TEZ_ASYNC, 0)))
+        .put("peak_open_streams", Map.of("ours", peakStreams.getOrDefault(Contender.OURS, 0L), "sequential",
+            peakStreams.getOrDefault(Contender.TEZ_SEQUENTIAL, 0L), "tez_async",
+            peakStreams.getOrDefault(Contender.TEZ_ASYNC, 0L)))
+        .put("stress_runs", ours.runs)
+        .put("stress_failures", ours.failed)
+        .put("stress_failed_runs", ours.failures)
+        .put("tez_async_stress", tez.toJson())
+        .put("goals", "ours at least 5x faster than sequential, within 1.2x of the bound, "
+            + "no slower than Tez's async mode, no stress failure")
+        .put("meets_goals", meets)
+        .print(System.out);
     return 0;
   }
 
@@ -265,9 +263,5 @@ public final class ReaderBenchmark implements Callable<Integer> {
 
   private static int size(List<Double> values) {
     return values == null ? 0 : values.size();
-  }
-
-  private static double round(double v) {
-    return Double.isNaN(v) ? Double.NaN : Math.round(v * 1000) / 1000.0;
   }
 }

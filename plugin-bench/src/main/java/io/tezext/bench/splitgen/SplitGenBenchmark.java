@@ -17,12 +17,11 @@ import org.apache.tez.mapreduce.common.MRInputAMSplitGenerator;
 import org.apache.tez.mapreduce.input.MRInput;
 import org.apache.tez.runtime.api.Event;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import io.tezext.bench.Stopwatch;
 import io.tezext.benchkit.AlternatingTiming;
 import io.tezext.benchkit.AlternatingTiming.Contender;
 import io.tezext.benchkit.AlternatingTiming.Timings;
+import io.tezext.benchkit.BenchResult;
 import io.tezext.splitgen.config.SplitSettings;
 import io.tezext.splitgen.mapred.OrcStripeInputFormat;
 import io.tezext.splitgen.tez.OrcSplitInitializer;
@@ -100,8 +99,8 @@ public final class SplitGenBenchmark implements Callable<Integer> {
 
     Map<String, Object> json() {
       Map<String, Object> m = new LinkedHashMap<>();
-      m.put("median_s", round(median));
-      m.put("runs_s", seconds.stream().map(SplitGenBenchmark::round).toList());
+      m.put("median_s", BenchResult.round(median, 3));
+      m.put("runs_s", seconds.stream().map(v -> BenchResult.round(v, 3)).toList());
       m.put("tasks_or_splits", tasks);
       m.put("requests", requests);
       m.putAll(extra);
@@ -153,28 +152,28 @@ public final class SplitGenBenchmark implements Callable<Integer> {
     double pages = Math.ceil(files / (double) LatencyFileSystem.LIST_PAGE);
     double bound = (pages + (double) files / threads) * latencyMs / 1000.0;
     double ours = results.get("ours").median();
-    Map<String, Object> json = new LinkedHashMap<>();
-    json.put("benchmark", "splitgen");
-    json.put("files", files);
-    json.put("partitions", partitions);
-    json.put("rows_per_file", rows);
-    json.put("latency_ms", latencyMs);
-    json.put("threads", threads);
-    json.put("ours_s", round(ours));
-    json.put("sequential_s", round(results.get("sequential").median()));
-    json.put("hive_etl_s", noHive ? null : round(results.get("hive_etl").median()));
-    json.put("orc_tez_s", round(results.get("orc_tez").median()));
-    json.put("bound_s", round(bound));
-    json.put("ratio_to_bound", round(ours / bound));
-    json.put("speedup_vs_sequential", round(results.get("sequential").median() / ours));
-    json.put("speedup_vs_hive", noHive ? null : round(results.get("hive_etl").median() / ours));
-    json.put("speedup_vs_orc_tez", round(results.get("orc_tez").median() / ours));
+    double hive = noHive ? Double.NaN : results.get("hive_etl").median();
     Map<String, Object> contenders = new LinkedHashMap<>();
     results.forEach((name, r) -> contenders.put(name, r.json()));
-    json.put("contenders", contenders);
-    json.put("goals", "ours within 1.5x of the bound, at least 20x faster than sequential, faster than Hive's ETL");
-    json.put("meets_goals", ours / bound <= 1.5 && results.get("sequential").median() / ours >= 20
-        && (noHive || results.get("hive_etl").median() > ours));
+    BenchResult json = BenchResult.of("splitgen")
+        .put("files", files)
+        .put("partitions", partitions)
+        .put("rows_per_file", rows)
+        .put("latency_ms", latencyMs)
+        .put("threads", threads)
+        .put("ours_s", ours, 3)
+        .put("sequential_s", results.get("sequential").median(), 3)
+        .put("hive_etl_s", hive, 3)
+        .put("orc_tez_s", results.get("orc_tez").median(), 3)
+        .put("bound_s", bound, 3)
+        .ratio("ratio_to_bound", ours, bound, 3)
+        .ratio("speedup_vs_sequential", results.get("sequential").median(), ours, 3)
+        .ratio("speedup_vs_hive", hive, ours, 3)
+        .ratio("speedup_vs_orc_tez", results.get("orc_tez").median(), ours, 3)
+        .put("contenders", contenders)
+        .put("goals", "ours within 1.5x of the bound, at least 20x faster than sequential, faster than Hive's ETL")
+        .put("meets_goals", ours / bound <= 1.5 && results.get("sequential").median() / ours >= 20
+            && (noHive || hive > ours));
     for (Map.Entry<String, Runs> e : results.entrySet()) {
       System.out.printf(Locale.ROOT, "%-11s %8.2f s median of %s, %,d tasks/splits, requests %s%n", e.getKey(),
           e.getValue().median(), e.getValue().seconds().stream().map(s -> String.format(Locale.ROOT, "%.2f", s))
@@ -182,7 +181,7 @@ public final class SplitGenBenchmark implements Callable<Integer> {
     }
     System.out.printf(Locale.ROOT, "bound %.2f s (%d listing pages one after another + %,d tail reads / %d threads, "
         + "x %d ms)%n", bound, (int) pages, files, threads, latencyMs);
-    System.out.println(new ObjectMapper().writeValueAsString(json));
+    json.print(System.out);
     return 0;
   }
 
@@ -260,9 +259,5 @@ public final class SplitGenBenchmark implements Callable<Integer> {
       m.put(kind.name().toLowerCase(Locale.ROOT), requests.of(kind));
     }
     return m;
-  }
-
-  static double round(double v) {
-    return Math.round(v * 1000) / 1000.0;
   }
 }

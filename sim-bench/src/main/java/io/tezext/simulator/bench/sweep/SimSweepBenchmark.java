@@ -10,6 +10,7 @@ import java.util.Map;
 import io.tezext.benchkit.AlternatingTiming;
 import io.tezext.benchkit.AlternatingTiming.Contender;
 import io.tezext.benchkit.AlternatingTiming.Timings;
+import io.tezext.benchkit.BenchResult;
 import io.tezext.simulator.bench.BenchArgs;
 import io.tezext.simulator.metrics.WallClock;
 import io.tezext.simulator.run.SchedulerLog;
@@ -92,10 +93,10 @@ public final class SimSweepBenchmark {
     out.println(String.format(Locale.ROOT, "serial %.1f s (%.1f-%.1f), %d threads %.1f s (%.1f-%.1f), medians of %d "
         + "rounds, speedup %.2fx; results identical: %s", serial.median(), serial.min(), serial.max(), threads,
         parallel.median(), parallel.min(), parallel.max(), rounds, speedup, identical));
-    out.println(String.format(Locale.ROOT, "{\"benchmark\":\"sim-sweep\",\"grid_points\":%d,\"serial_s\":%.2f,"
-        + "\"parallel_s\":%.2f,\"speedup\":%.2f,\"threads\":%d,\"rounds\":%d,\"serial_spread_pct\":%.1f,"
-        + "\"parallel_spread_pct\":%.1f,\"identical\":%s}", points.size(), serial.median(), parallel.median(), speedup,
-        threads, rounds, serial.spreadPct(), parallel.spreadPct(), identical));
+    BenchResult.of("sim-sweep").put("grid_points", points.size()).put("serial_s", serial.median(), 2)
+        .put("parallel_s", parallel.median(), 2).put("speedup", speedup, 2).put("threads", threads)
+        .put("rounds", rounds).put("serial_spread_pct", serial.spreadPct(), 1)
+        .put("parallel_spread_pct", parallel.spreadPct(), 1).put("identical", identical).print(out);
     if (!identical) {
       System.exit(1);
     }

@@ -8,14 +8,11 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.stream.LongStream;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import io.tezext.benchkit.BenchResult;
 import io.tezext.simulator.bench.faults.FaultCampaign.CaseResult;
 import io.tezext.simulator.bench.faults.FaultCampaign.Tally;
 import io.tezext.simulator.metrics.RunHealth;
@@ -71,25 +68,17 @@ public final class SchedFaultsBenchmark implements Callable<Integer> {
     }
     Tally dagaware = FaultCampaign.tally(results, false);
     Tally tezext = FaultCampaign.tally(results, true);
-    ObjectNode line = new ObjectMapper().createObjectNode();
-    line.put("benchmark", "sched-faults");
-    line.put("runs", results.size());
-    line.put("first_seed", seeds.get(0));
-    put(line.putObject("dagaware"), dagaware);
-    put(line.putObject("tezext"), tezext);
-    out.println(line);
+    BenchResult line = BenchResult.of("sched-faults").put("runs", results.size()).put("first_seed", seeds.get(0));
+    put(line.group("dagaware"), dagaware);
+    put(line.group("tezext"), tezext);
+    line.print(out);
     return 0;
   }
 
-  private static void put(ObjectNode node, Tally t) {
-    node.put("runs", t.runs());
-    node.put("hangs", t.hangs());
-    node.put("timeouts", t.timeouts());
-    node.put("lost_tasks", t.lostTasks());
-    node.put("leaked_containers", t.leakedContainers());
-    node.put("failed_dags", t.failedDags());
-    ArrayNode bad = node.putArray("cases_gone_wrong");
-    t.badCases().forEach(bad::add);
+  private static void put(BenchResult group, Tally t) {
+    group.put("runs", t.runs()).put("hangs", t.hangs()).put("timeouts", t.timeouts()).put("lost_tasks", t.lostTasks())
+        .put("leaked_containers", t.leakedContainers()).put("failed_dags", t.failedDags())
+        .put("cases_gone_wrong", t.badCases());
   }
 
   private static String describe(RunHealth h) {

@@ -34,6 +34,6 @@ public final class SimReplayBenchmark {
     Scenario scenario = ScenarioFile.read(Path.of(BenchArgs.projectRoot(), "simulator/scenarios/reference.json"), seed);
     Workload workload = TraceShapedWorkloads.generate(OPTIONS, scenario.cluster().hosts(), seed);
     PrintWriter out = BenchArgs.out();
-    out.println(SpeedRun.run("sim-replay", scenario, workload, "dagaware", 10_000, out));
+    SpeedRun.run("sim-replay", scenario, workload, "dagaware", 10_000, out).print(out);
   }
 }

@@ -15,13 +15,11 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.ToDoubleFunction;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import io.tezext.benchkit.BenchResult;
 import io.tezext.simulator.bench.compare.ComparisonRuns.Job;
 import io.tezext.simulator.bench.compare.ComparisonRuns.Outcome;
 import io.tezext.simulator.run.ScenarioFile;
@@ -122,10 +120,7 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
           + new ComparisonScenarios(Path.of(".")).all().stream().map(ComparisonScenario::name).toList());
     }
     int n = threads > 0 ? threads : Runtime.getRuntime().availableProcessors();
-    ObjectNode json = new ObjectMapper().createObjectNode();
-    json.put("benchmark", "sched-compare");
-    json.set("tune_seeds", new ObjectMapper().valueToTree(tuneSeeds));
-    json.set("report_seeds", new ObjectMapper().valueToTree(reportSeeds));
+    BenchResult json = BenchResult.of("sched-compare").put("tune_seeds", tuneSeeds).put("report_seeds", reportSeeds);
     if (write != null) {
       writeScenarios(scenarios);
       return 0;
@@ -138,10 +133,10 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
         Map<String, Double> scores = tune(runs, scenarios);
         dagawareTuned = SchedulerSpec.parse(best(scores, DAGAWARE_CANDIDATES));
         String oursBest = best(scores, TEZEXT_CANDIDATES);
-        json.put("dagaware_tuned", dagawareTuned.label());
-        json.put("ours_best_candidate", oursBest);
-        json.put("ours_defaults_are_best_candidate", oursBest.equals(TEZEXT_CANDIDATES.get(0)));
-        json.set("tuning_scores", new ObjectMapper().valueToTree(scores));
+        json.put("dagaware_tuned", dagawareTuned.label())
+            .put("ours_best_candidate", oursBest)
+            .put("ours_defaults_are_best_candidate", oursBest.equals(TEZEXT_CANDIDATES.get(0)))
+            .put("tuning_scores", scores);
       }
       SchedulerSpec tuned = new SchedulerSpec("dagaware-tuned", dagawareTuned.name(), dagawareTuned.className(),
           dagawareTuned.conf());
@@ -151,7 +146,7 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
       }
       log.printSummary(out);
     }
-    out.println(json);
+    json.print(out);
     return 0;
   }
 
@@ -215,10 +210,11 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
   // ---- report ----
 
   private void report(ComparisonRuns runs, List<ComparisonScenario> scenarios, List<SchedulerSpec> schedulers,
-      ObjectNode json) {
+      BenchResult json) {
     List<Outcome> outcomes = runs.run(jobs(scenarios, schedulers, reportSeeds, ModelVariant.AS_IS),
         progress("report", scenarios.size() * schedulers.size() * reportSeeds.size()));
-    ObjectNode perScenario = json.putObject("scenarios");
+    BenchResult perScenario = json.group("scenarios");
+    double mixed = Double.NaN;
     List<Double> ratios = new ArrayList<>();
     double best = Double.MAX_VALUE;
     double worst = 0;
@@ -236,20 +232,23 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
       Summary tx = summary(outcomes, s, schedulers.get(2));
       double ratio = tx.meanJctS / da.meanJctS;
       double ratioVsTuned = tx.meanJctS / tuned.meanJctS;
-      ObjectNode o = perScenario.putObject(s.name());
-      o.put("description", s.description());
-      o.put("dagaware_mean_jct_s", round(da.meanJctS));
-      o.put("dagaware_tuned_mean_jct_s", round(tuned.meanJctS));
-      o.put("ours_mean_jct_s", round(tx.meanJctS));
-      o.put("mean_jct_ratio", round(ratio));
-      o.put("mean_jct_ratio_vs_tuned", round(ratioVsTuned));
-      o.put("dagaware_node_local", round(da.nodeLocal));
-      o.put("ours_node_local", round(tx.nodeLocal));
-      o.put("dagaware_work_preempted_s", round(da.workPreemptedS));
-      o.put("ours_work_preempted_s", round(tx.workPreemptedS));
-      o.put("ours_makespan_over_bound", round(tx.overBound));
-      o.put("memory_allocated", round(da.memory));
-      o.put("dags_failed", da.failed + tuned.failed + tx.failed);
+      perScenario.group(s.name())
+          .put("description", s.description())
+          .put("dagaware_mean_jct_s", da.meanJctS, 4)
+          .put("dagaware_tuned_mean_jct_s", tuned.meanJctS, 4)
+          .put("ours_mean_jct_s", tx.meanJctS, 4)
+          .put("mean_jct_ratio", ratio, 4)
+          .put("mean_jct_ratio_vs_tuned", ratioVsTuned, 4)
+          .put("dagaware_node_local", da.nodeLocal, 4)
+          .put("ours_node_local", tx.nodeLocal, 4)
+          .put("dagaware_work_preempted_s", da.workPreemptedS, 4)
+          .put("ours_work_preempted_s", tx.workPreemptedS, 4)
+          .put("ours_makespan_over_bound", tx.overBound, 4)
+          .put("memory_allocated", da.memory, 4)
+          .put("dags_failed", da.failed + tuned.failed + tx.failed);
+      if (s.name().equals("mixed")) {
+        mixed = ratio;
+      }
       out.printf(Locale.ROOT, "%-24s %10.1f %10.1f %10.1f %7.3f %7.3f %8.1f%% %8.1f%% %8.0f %8.0f %5.0f%%%n",
           s.name(), da.meanJctS, tuned.meanJctS, tx.meanJctS, ratio, ratioVsTuned, da.nodeLocal * 100,
           tx.nodeLocal * 100, da.workPreemptedS, tx.workPreemptedS, da.memory * 100);
@@ -268,26 +267,25 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
       }
       maxOverBound = Math.max(maxOverBound, tx.overBound);
     }
-    json.put("best_mean_jct_ratio", round(best));
-    json.put("mixed_mean_jct_ratio", perScenario.has("mixed") ? perScenario.get("mixed").get("mean_jct_ratio").asDouble()
-        : Double.NaN);
-    json.put("geomean_mean_jct_ratio", round(geomean(ratios)));
-    json.put("worst_mean_jct_ratio", round(worst));
-    json.put("worst_mean_jct_ratio_vs_tuned", round(worstVsTuned));
-    json.put("min_node_local_hdfs", round(minNodeLocal));
-    json.put("lost_task_seconds_ratio", dagawareLost == 0 ? Double.NaN : round(oursLost / dagawareLost));
-    json.put("ours_makespan_over_bound_max", round(maxOverBound));
+    json.put("best_mean_jct_ratio", best, 4)
+        .put("mixed_mean_jct_ratio", mixed, 4)
+        .put("geomean_mean_jct_ratio", geomean(ratios), 4)
+        .put("worst_mean_jct_ratio", worst, 4)
+        .put("worst_mean_jct_ratio_vs_tuned", worstVsTuned, 4)
+        .put("min_node_local_hdfs", minNodeLocal, 4)
+        .ratio("lost_task_seconds_ratio", oursLost, dagawareLost, 4)
+        .put("ours_makespan_over_bound_max", maxOverBound, 4);
   }
 
   // ---- penalty sensitivity ----
 
   private void penalties(ComparisonRuns runs, List<ComparisonScenario> scenarios, List<SchedulerSpec> schedulers,
-      ObjectNode json) {
+      BenchResult json) {
     List<ComparisonScenario> hdfs = scenarios.stream().filter(ComparisonScenario::hdfs).toList();
     if (hdfs.isEmpty()) {
       return;
     }
-    ObjectNode node = json.putObject("penalty_scales");
+    BenchResult node = json.group("penalty_scales");
     out.printf(Locale.ROOT, "%nHDFS scenarios with the rack-local and off-switch penalties scaled%n");
     for (double scale : new double[] {0.5, 2.0}) {
       List<Outcome> outcomes = runs.run(jobs(hdfs, schedulers, reportSeeds, ModelVariant.penalties(scale)),
@@ -303,15 +301,15 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
         ratiosVsTuned.add(tx.meanJctS / tuned.meanJctS);
         minNodeLocal = Math.min(minNodeLocal, tx.nodeLocal);
       }
-      ObjectNode o = node.putObject(String.valueOf(scale));
-      o.put("geomean_mean_jct_ratio", round(geomean(ratios)));
-      o.put("worst_mean_jct_ratio", round(ratios.stream().mapToDouble(Double::doubleValue).max().orElse(0)));
-      o.put("worst_mean_jct_ratio_vs_tuned", round(ratiosVsTuned.stream().mapToDouble(Double::doubleValue).max()
-          .orElse(0)));
-      o.put("min_node_local_hdfs", round(minNodeLocal));
+      double worst = ratios.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+      double worstVsTuned = ratiosVsTuned.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+      node.group(String.valueOf(scale))
+          .put("geomean_mean_jct_ratio", geomean(ratios), 4)
+          .put("worst_mean_jct_ratio", worst, 4)
+          .put("worst_mean_jct_ratio_vs_tuned", worstVsTuned, 4)
+          .put("min_node_local_hdfs", minNodeLocal, 4);
       out.printf(Locale.ROOT, "  penalties x%.1f: geomean ratio %.3f, worst %.3f (vs tuned %.3f), min node-local %.1f%%%n",
-          scale, geomean(ratios), o.get("worst_mean_jct_ratio").asDouble(),
-          o.get("worst_mean_jct_ratio_vs_tuned").asDouble(), minNodeLocal * 100);
+          scale, geomean(ratios), BenchResult.round(worst, 4), BenchResult.round(worstVsTuned, 4), minNodeLocal * 100);
     }
   }
 
@@ -349,10 +347,6 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
 
   private static double geomean(List<Double> values) {
     return Math.exp(values.stream().mapToDouble(Math::log).average().orElse(0));
-  }
-
-  private static double round(double v) {
-    return Math.round(v * 10_000) / 10_000.0;
   }
 
   private java.util.function.IntConsumer progress(String phase, int total) {

@@ -13,14 +13,13 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.stream.LongStream;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import io.tezext.benchkit.BenchResult;
 import io.tezext.simulator.bench.compare.ComparisonRuns;
 import io.tezext.simulator.bench.compare.ComparisonRuns.Job;
 import io.tezext.simulator.bench.compare.ComparisonRuns.Outcome;
@@ -111,18 +110,14 @@ public final class SchedRobustBenchmark implements Callable<Integer> {
       Outcome mine = outcomes.get(i + 1);
       cells.get(base.job().scenario().name() + "/" + base.job().variant().name()).add(base, mine);
     }
-    out.println(report(cells.values(), oursSpec, baseSpec));
+    report(cells.values(), oursSpec, baseSpec).print(out);
     return 0;
   }
 
-  private ObjectNode report(Iterable<Cell> cells, SchedulerSpec oursSpec, SchedulerSpec baseSpec) {
-    ObjectMapper mapper = new ObjectMapper();
-    ObjectNode json = mapper.createObjectNode();
-    json.put("benchmark", "sched-robust");
-    json.put("ours", oursSpec.label());
-    json.put("baseline", baseSpec.label());
-    json.set("seeds", mapper.valueToTree(seeds));
-    ObjectNode perCell = mapper.createObjectNode();
+  private BenchResult report(Iterable<Cell> cells, SchedulerSpec oursSpec, SchedulerSpec baseSpec) {
+    BenchResult json = BenchResult.of("sched-robust").put("ours", oursSpec.label()).put("baseline", baseSpec.label())
+        .put("seeds", seeds);
+    BenchResult perCell = BenchResult.group();
     int count = 0;
     int better = 0;
     int worse = 0;
@@ -167,50 +162,45 @@ public final class SchedRobustBenchmark implements Callable<Integer> {
           e[at + 1]++;
         }
       }
-      ObjectNode o = perCell.putObject(c.scenario.name() + "/" + c.variant.name());
-      o.put("mean_jct_ratio", round(point));
-      o.put("ci_low", round(low));
-      o.put("ci_high", round(high));
-      o.put("baseline_mean_jct_s", round(c.mean(c.base, Outcome::meanJctS)));
-      o.put("ours_mean_jct_s", round(c.mean(c.ours, Outcome::meanJctS)));
-      o.put("baseline_work_lost_am_s", round(c.mean(c.base, Outcome::workPreemptedS)));
-      o.put("ours_work_lost_am_s", round(c.mean(c.ours, Outcome::workPreemptedS)));
-      o.put("baseline_node_local", round(c.mean(c.base, Outcome::nodeLocal)));
-      o.put("ours_node_local", round(c.mean(c.ours, Outcome::nodeLocal)));
-      o.put("dags_failed", c.failed());
+      perCell.group(c.scenario.name() + "/" + c.variant.name())
+          .put("mean_jct_ratio", point, 4)
+          .put("ci_low", low, 4)
+          .put("ci_high", high, 4)
+          .put("baseline_mean_jct_s", c.mean(c.base, Outcome::meanJctS), 4)
+          .put("ours_mean_jct_s", c.mean(c.ours, Outcome::meanJctS), 4)
+          .put("baseline_work_lost_am_s", c.mean(c.base, Outcome::workPreemptedS), 4)
+          .put("ours_work_lost_am_s", c.mean(c.ours, Outcome::workPreemptedS), 4)
+          .put("baseline_node_local", c.mean(c.base, Outcome::nodeLocal), 4)
+          .put("ours_node_local", c.mean(c.ours, Outcome::nodeLocal), 4)
+          .put("dags_failed", c.failed());
       out.printf(Locale.ROOT, "%-24s %-16s %8.3f   [%6.3f, %6.3f] %9.0f %9.0f %7.1f%% %7.1f%%%n", c.scenario.name(),
           c.variant.name(), point, low, high, c.mean(c.base, Outcome::workPreemptedS),
           c.mean(c.ours, Outcome::workPreemptedS), c.mean(c.base, Outcome::nodeLocal) * 100,
           c.mean(c.ours, Outcome::nodeLocal) * 100);
     }
-    json.put("cells", count);
-    json.put("cells_ours_better", better);
-    json.put("cells_ours_worse", worse);
-    json.put("worst_cell_ratio", round(worst));
-    json.put("best_cell_ratio", round(best));
-    json.put("geomean_ratio", round(Math.exp(logs.stream().mapToDouble(Double::doubleValue).average().orElse(0))));
-    json.put("geomean_ratio_contended",
-        round(Math.exp(contendedLogs.stream().mapToDouble(Double::doubleValue).average().orElse(0))));
-    json.put("work_lost_am_ratio", baseLostAm == 0 ? null : round(oursLostAm / baseLostAm));
-    json.put("baseline_work_lost_am_s", round(baseLostAm));
-    json.put("ours_work_lost_am_s", round(oursLostAm));
-    json.put("baseline_node_local_hdfs", hdfsCells == 0 ? null : round(baseLocal / hdfsCells));
-    json.put("ours_node_local_hdfs", hdfsCells == 0 ? null : round(oursLocal / hdfsCells));
-    ObjectNode factorNode = json.putObject("factor_effects");
-    ArrayNode design = json.putArray("factors");
+    json.put("cells", count)
+        .put("cells_ours_better", better)
+        .put("cells_ours_worse", worse)
+        .put("worst_cell_ratio", worst, 4)
+        .put("best_cell_ratio", best, 4)
+        .put("geomean_ratio", Math.exp(logs.stream().mapToDouble(Double::doubleValue).average().orElse(0)), 4)
+        .put("geomean_ratio_contended",
+            Math.exp(contendedLogs.stream().mapToDouble(Double::doubleValue).average().orElse(0)), 4)
+        .ratio("work_lost_am_ratio", oursLostAm, baseLostAm, 4)
+        .put("baseline_work_lost_am_s", baseLostAm, 4)
+        .put("ours_work_lost_am_s", oursLostAm, 4)
+        .ratio("baseline_node_local_hdfs", baseLocal, hdfsCells, 4)
+        .ratio("ours_node_local_hdfs", oursLocal, hdfsCells, 4);
+    BenchResult factorNode = json.group("factor_effects");
+    ArrayNode design = json.list("factors");
     for (ModelFactor f : ModelFactor.values()) {
       design.addObject().put("factor", f.key).put("low", f.low).put("high", f.high);
       double[] e = effects.get(f);
       if (e != null && e[1] > 0 && e[3] > 0) {
-        factorNode.put(f.key, round(Math.exp(e[0] / e[1] - e[2] / e[3])));
+        factorNode.put(f.key, Math.exp(e[0] / e[1] - e[2] / e[3]), 4);
       }
     }
-    json.set("cell", perCell);
-    return json;
-  }
-
-  private static double round(double v) {
-    return Math.round(v * 10_000) / 10_000.0;
+    return json.put("cell", perCell);
   }
 
   /** One scenario under one variant: the paired runs of both schedulers over the seeds. */

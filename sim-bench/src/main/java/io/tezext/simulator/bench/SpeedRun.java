@@ -5,9 +5,7 @@ import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.util.Locale;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
+import io.tezext.benchkit.BenchResult;
 import io.tezext.simulator.metrics.RunFigures;
 import io.tezext.simulator.metrics.RunResult;
 import io.tezext.simulator.run.RunOptions;
@@ -26,7 +24,7 @@ final class SpeedRun {
   private SpeedRun() {
   }
 
-  static ObjectNode run(String benchmark, Scenario scenario, Workload workload, String scheduler,
+  static BenchResult run(String benchmark, Scenario scenario, Workload workload, String scheduler,
       long goalSpeedup, PrintWriter out) {
     out.printf(Locale.ROOT, "%s: %d nodes, %d DAGs, %d tasks, %s in the loop%n", benchmark,
         scenario.cluster().nodes().size(), workload.submissions().size(), workload.taskCount(), scheduler);
@@ -54,34 +52,26 @@ final class SpeedRun {
     out.printf(Locale.ROOT, "cluster memory allocated %.1f%% on average, makespan / lower bound %.2f, "
         + "%.0f%% of the wall time inside the scheduler%n", memory * 100, overBound, schedulerShare * 100);
 
-    ObjectNode json = new ObjectMapper().createObjectNode();
-    json.put("benchmark", benchmark);
-    json.put("scheduler", scheduler);
-    json.put("nodes", scenario.cluster().nodes().size());
-    json.put("dags", result.dags().size());
-    json.put("tasks", tasks);
-    json.put("attempts", result.counters().attempts());
-    json.put("tasks_per_wall_s", Math.round(tasks / wallS));
-    json.put("simulated_hours", round(simulatedHours));
-    json.put("wall_s", round(wallS));
-    json.put("speedup_vs_realtime", Math.round(speedup));
-    json.put("events", result.counters().events());
-    json.put("events_per_s", Math.round(result.counters().events() / wallS));
-    json.put("peak_heap_mb", peakHeapMb);
-    json.put("max_heap_mb", Runtime.getRuntime().maxMemory() >> 20);
-    json.put("mean_memory_allocated", round(memory));
-    json.put("makespan_over_bound", round(overBound));
-    json.put("scheduler_wall_share", round(schedulerShare));
-    ObjectNode baseline = json.putObject("baseline");
-    baseline.put("name", "real time (Hadoop SLS replays at 1x)");
-    baseline.put("speedup_vs_realtime", 1);
-    json.put("ratio_speedup_to_baseline", Math.round(speedup));
-    json.put("goal_speedup", goalSpeedup);
-    json.put("meets_goal", speedup >= goalSpeedup && memory >= 0.5 && overBound <= 1.5);
-    return json;
-  }
-
-  static double round(double v) {
-    return Math.round(v * 100) / 100.0;
+    BenchResult json = BenchResult.of(benchmark)
+        .put("scheduler", scheduler)
+        .put("nodes", scenario.cluster().nodes().size())
+        .put("dags", result.dags().size())
+        .put("tasks", tasks)
+        .put("attempts", result.counters().attempts())
+        .put("tasks_per_wall_s", Math.round(tasks / wallS))
+        .put("simulated_hours", simulatedHours, 2)
+        .put("wall_s", wallS, 2)
+        .put("speedup_vs_realtime", Math.round(speedup))
+        .put("events", result.counters().events())
+        .put("events_per_s", Math.round(result.counters().events() / wallS))
+        .put("peak_heap_mb", peakHeapMb)
+        .put("max_heap_mb", Runtime.getRuntime().maxMemory() >> 20)
+        .put("mean_memory_allocated", memory, 2)
+        .put("makespan_over_bound", overBound, 2)
+        .put("scheduler_wall_share", schedulerShare, 2);
+    json.group("baseline").put("name", "real time (Hadoop SLS replays at 1x)").put("speedup_vs_realtime", 1);
+    return json.put("ratio_speedup_to_baseline", Math.round(speedup))
+        .put("goal_speedup", goalSpeedup)
+        .put("meets_goal", speedup >= goalSpeedup && memory >= 0.5 && overBound <= 1.5);
   }
 }

@@ -44,6 +44,6 @@ public final class SimSpeedBenchmark {
     Workload workload = SyntheticWorkloads.generate(options, cluster.hosts(), seed);
     Scenario scenario = new Scenario(cluster, AmSettings.DEFAULTS, Failures.NONE, seed, 60_000);
     PrintWriter out = BenchArgs.out();
-    out.println(SpeedRun.run("sim-speed", scenario, workload, "dagaware", 1_000, out));
+    SpeedRun.run("sim-speed", scenario, workload, "dagaware", 1_000, out).print(out);
   }
 }

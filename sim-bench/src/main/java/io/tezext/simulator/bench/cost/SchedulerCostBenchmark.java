@@ -2,6 +2,7 @@ package io.tezext.simulator.bench.cost;
 
 import java.io.PrintWriter;
 import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -10,10 +11,7 @@ import java.util.Map;
 import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.util.ListStatistics;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
+import io.tezext.benchkit.BenchResult;
 import io.tezext.simulator.bench.BenchArgs;
 import io.tezext.simulator.scheduler.SchedulerKind;
 
@@ -81,33 +79,33 @@ public final class SchedulerCostBenchmark {
         + "before timing, %.1f after, on %d cores%n", ratio, GOAL_US, meetsGoal ? "met" : "NOT met", loadBefore,
         loadAfter, Runtime.getRuntime().availableProcessors());
 
-    ObjectNode json = new ObjectMapper().createObjectNode();
-    json.put("benchmark", "sched-cost");
-    json.put("nodes", RackedCluster.RACKS * RackedCluster.NODES_PER_RACK);
-    json.put("racks", RackedCluster.RACKS);
-    json.put("pending_requests", SteadyStateAm.PENDING_REQUESTS);
-    json.put("held_containers", SteadyStateAm.HELD_CONTAINERS);
-    json.put("finished_per_heartbeat", SteadyStateAm.FINISHED_PER_HEARTBEAT);
-    json.put("died_per_heartbeat", SteadyStateAm.DIED_PER_HEARTBEAT);
-    json.put("ours_us_per_heartbeat", round(ours.getMean()));
-    json.put("ours_us_error", round(ours.getMeanErrorAt(CONFIDENCE)));
-    json.put("dagaware_us_per_heartbeat", round(baseline.getMean()));
-    json.put("dagaware_us_error", round(baseline.getMeanErrorAt(CONFIDENCE)));
-    json.put("error", "99.9% confidence half-width over all measured iterations");
-    json.put("ratio", Math.round(ratio * 1000) / 1000.0);
-    ArrayNode roundRatios = json.putArray("ratio_by_round");
+    BenchResult json = BenchResult.of("sched-cost")
+        .put("nodes", RackedCluster.RACKS * RackedCluster.NODES_PER_RACK)
+        .put("racks", RackedCluster.RACKS)
+        .put("pending_requests", SteadyStateAm.PENDING_REQUESTS)
+        .put("held_containers", SteadyStateAm.HELD_CONTAINERS)
+        .put("finished_per_heartbeat", SteadyStateAm.FINISHED_PER_HEARTBEAT)
+        .put("died_per_heartbeat", SteadyStateAm.DIED_PER_HEARTBEAT)
+        .put("ours_us_per_heartbeat", ours.getMean(), 1)
+        .put("ours_us_error", ours.getMeanErrorAt(CONFIDENCE), 1)
+        .put("dagaware_us_per_heartbeat", baseline.getMean(), 1)
+        .put("dagaware_us_error", baseline.getMeanErrorAt(CONFIDENCE), 1)
+        .put("error", "99.9% confidence half-width over all measured iterations")
+        .put("ratio", ratio, 3);
+    List<Double> roundRatios = new ArrayList<>();
     for (int r = 0; r < ROUNDS; r++) {
-      roundRatios.add(Math.round(timings.roundMeans().get(OURS.cliName()).get(r)
-          / timings.roundMeans().get(BASELINE.cliName()).get(r) * 1000) / 1000.0);
+      roundRatios.add(BenchResult.round(timings.roundMeans().get(OURS.cliName()).get(r)
+          / timings.roundMeans().get(BASELINE.cliName()).get(r), 3));
     }
-    json.set("ours_work_per_heartbeat", work.get(OURS).json());
-    json.set("dagaware_work_per_heartbeat", work.get(BASELINE).json());
-    json.put("load_average_before", round(loadBefore));
-    json.put("load_average_after", round(loadAfter));
-    json.put("cores", Runtime.getRuntime().availableProcessors());
-    json.put("goal_us", GOAL_US);
-    json.put("meets_goal", meetsGoal);
-    out.println(json);
+    json.put("ratio_by_round", roundRatios);
+    work.get(OURS).putInto(json.group("ours_work_per_heartbeat"));
+    work.get(BASELINE).putInto(json.group("dagaware_work_per_heartbeat"));
+    json.put("load_average_before", loadBefore, 1)
+        .put("load_average_after", loadAfter, 1)
+        .put("cores", Runtime.getRuntime().availableProcessors())
+        .put("goal_us", GOAL_US)
+        .put("meets_goal", meetsGoal)
+        .print(out);
   }
 
   private static String roundMeans(List<Double> means) {
@@ -116,9 +114,5 @@ public final class SchedulerCostBenchmark {
       s.append(s.length() == 0 ? "" : ", ").append(String.format(Locale.ROOT, "%.0f", m));
     }
     return s.toString();
-  }
-
-  private static double round(double v) {
-    return Math.round(v * 10) / 10.0;
   }
 }

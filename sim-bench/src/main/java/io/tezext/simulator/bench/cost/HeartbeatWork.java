@@ -2,8 +2,7 @@ package io.tezext.simulator.bench.cost;
 
 import java.util.Locale;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.tezext.benchkit.BenchResult;
 
 /**
  * What the sched-cost AM and its scheduler did over a run of heartbeats. Both schedulers are fed the
@@ -44,26 +43,15 @@ final class HeartbeatWork {
         per(assigned), per(reused), per(released), per(preempted));
   }
 
-  ObjectNode json() {
-    ObjectNode o = new ObjectMapper().createObjectNode();
-    o.put("heartbeats", heartbeats);
-    o.put("finished", round(per(finished)));
-    o.put("died", round(per(died)));
-    o.put("requests", round(per(requests)));
-    o.put("granted", round(per(allocated)));
-    o.put("completions", round(per(completedStatuses)));
-    o.put("assigned", round(per(assigned)));
-    o.put("assigned_reused", round(per(reused)));
-    o.put("released", round(per(released)));
-    o.put("preempted", round(per(preempted)));
-    return o;
+  /** Per heartbeat, under {@code group}. */
+  void putInto(BenchResult group) {
+    group.put("heartbeats", heartbeats).put("finished", per(finished), 2).put("died", per(died), 2)
+        .put("requests", per(requests), 2).put("granted", per(allocated), 2)
+        .put("completions", per(completedStatuses), 2).put("assigned", per(assigned), 2)
+        .put("assigned_reused", per(reused), 2).put("released", per(released), 2).put("preempted", per(preempted), 2);
   }
 
   private double per(long count) {
     return heartbeats == 0 ? 0 : (double) count / heartbeats;
-  }
-
-  private static double round(double v) {
-    return Math.round(v * 100) / 100.0;
   }
 }
