@@ -153,6 +153,8 @@ class OrderedGroupedRecordReaderTest {
     assertThat(rows).isEqualTo(expected.stream().filter(r -> Integer.parseInt(r.substring(1, r.indexOf('-'))) < 4)
         .toList());
     reader.close();
+    // Opens already running when the read failed end on their own thread, closing what they opened.
+    assertThat(((OrderedGroupedRecordReader<?, ?>) reader).awaitQuiet(10_000)).isTrue();
     assertThat(LatencyFileSystem.requests("mr-fail").openStreams()).isEmpty();
   }
 }

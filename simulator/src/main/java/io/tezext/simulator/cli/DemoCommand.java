@@ -12,8 +12,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-import io.tezext.scheduler.locality.LocalityMode;
 import io.tezext.scheduler.config.SchedulerKeys;
+import io.tezext.scheduler.locality.LocalityMode;
 import io.tezext.simulator.metrics.RunResult;
 import io.tezext.simulator.report.ReportType;
 import io.tezext.simulator.run.Scenario;
