@@ -5,7 +5,6 @@ import java.io.PrintWriter;
 import java.util.Collection;
 import java.util.Map;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -65,12 +64,6 @@ public final class BenchResult {
     return this;
   }
 
-  /** A value already in JSON form (a part that renders itself), or null. */
-  public BenchResult put(String key, JsonNode value) {
-    fields.set(key, value);
-    return this;
-  }
-
   /** Numbers, text or flags, as a JSON array. */
   public BenchResult put(String key, Collection<?> values) {
     fields.set(key, JSON.valueToTree(values));
@@ -117,11 +110,6 @@ public final class BenchResult {
   /** An array under {@code key} to add to. */
   public ArrayNode list(String key) {
     return fields.putArray(key);
-  }
-
-  /** The object as JSON, for a benchmark that reads its own figures back. */
-  public JsonNode json() {
-    return fields;
   }
 
   /** The object on one line. */

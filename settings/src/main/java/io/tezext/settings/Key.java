@@ -224,13 +224,17 @@ public final class Key<T> {
       return parser.apply(trimmed);
     } catch (IllegalArgumentException e) { // NumberFormatException too
       String why = e instanceof NumberFormatException || e.getMessage() == null ? "" : " (" + e.getMessage() + ")";
-      throw new IllegalArgumentException(refused(trimmed).getMessage() + why, e);
+      throw new IllegalArgumentException(refusal(trimmed) + why, e);
     }
   }
 
   /** The error for a value the key does not accept, as {@code text} shows it: {@code KEY = 'TEXT': expected ...}. */
   public IllegalArgumentException refused(String text) {
-    return new IllegalArgumentException(name + " = '" + text + "': expected " + accepts);
+    return new IllegalArgumentException(refusal(text));
+  }
+
+  private String refusal(String text) {
+    return name + " = '" + text + "': expected " + accepts;
   }
 
   @Override

@@ -7,26 +7,29 @@ package io.tezext.settings;
  */
 public enum Scope {
   /** Read once, when the AM starts ({@code tez-site.xml}, the AM's configuration before the session starts). */
-  AM("the AM's configuration", "read when the session's AM started", "this AM runs with",
+  AM("an AM-scope key", "the AM's configuration", "read when the session's AM started", "this AM runs with",
       "when a session starts with it (tez-site.xml, or the session's configuration before it starts)"),
   /**
    * Read when each DAG starts, from the DAG's configuration: {@code tez-site.xml}, overridden by what
    * the client set for the DAG (a Hive session's {@code SET}).
    */
-  DAG("the DAG's configuration", "read when the DAG started", "this DAG runs with",
+  DAG("a DAG-scope key", "the DAG's configuration", "read when the DAG started", "this DAG runs with",
       "when a DAG starts with it (tez-site.xml, or the DAG's configuration: a Hive session's SET)"),
   /** Read in each task, from the configuration its vertex was given. */
-  TASK("the task's configuration", "read in each task", "the tasks run with",
+  TASK("a task-scope key", "the task's configuration", "read in each task", "the tasks run with",
       "in the vertex's configuration"),
   /** A setting of the simulator's model, read when a scenario file is loaded; nothing Tez reads. */
-  SIMULATOR("the scenario file", "read when the scenario is loaded", "this run uses", "in the scenario file");
+  SIMULATOR("a simulator setting", "the scenario file", "read when the scenario is loaded", "this run uses",
+      "in the scenario file");
 
+  private final String kind;
   private final String configuration;
   private final String readWhen;
   private final String runsWith;
   private final String takesEffect;
 
-  Scope(String configuration, String readWhen, String runsWith, String takesEffect) {
+  Scope(String kind, String configuration, String readWhen, String runsWith, String takesEffect) {
+    this.kind = kind;
     this.configuration = configuration;
     this.readWhen = readWhen;
     this.runsWith = runsWith;
@@ -40,12 +43,7 @@ public enum Scope {
 
   /** {@code an AM-scope key}, {@code a DAG-scope key}, {@code a task-scope key}, {@code a simulator setting}. */
   public String kind() {
-    return switch (this) {
-      case AM -> "an AM-scope key";
-      case DAG -> "a DAG-scope key";
-      case TASK -> "a task-scope key";
-      case SIMULATOR -> "a simulator setting";
-    };
+    return kind;
   }
 
   /**
