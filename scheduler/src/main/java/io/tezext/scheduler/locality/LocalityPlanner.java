@@ -1,9 +1,7 @@
 package io.tezext.scheduler.locality;
 
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Decides each task's {@link LocalityPlan} from its hints, the DAG's {@link LocalityRules} (its mode
@@ -26,30 +24,41 @@ public final class LocalityPlanner {
 
   /** The plan for a task with these hints (either may be null) under the DAG's rules. */
   public LocalityPlan plan(String[] hostHints, String[] rackHints, LocalityRules rules) {
-    List<String> hosts = new ArrayList<>();
+    // Runs for every task Tez asks a container for: plain loops, no streams or sets.
+    List<String> hosts = new ArrayList<>(hostHints == null ? 0 : hostHints.length);
+    boolean someUsable = false;
     if (hostHints != null) {
       for (String h : hostHints) {
         if (h != null && !h.isBlank() && !hosts.contains(h)) {
           hosts.add(h);
+          someUsable |= cluster.usable(h);
         }
       }
     }
-    Set<String> racks = new LinkedHashSet<>();
-    hosts.forEach(h -> racks.add(cluster.rackOf(h)));
+    List<String> racks = new ArrayList<>(hosts.size());
+    for (String h : hosts) {
+      addOnce(racks, cluster.rackOf(h));
+    }
     if (rackHints != null) {
       for (String r : rackHints) {
         if (r != null && !r.isBlank()) {
-          racks.add(r);
+          addOnce(racks, r);
         }
       }
     }
     if (hosts.isEmpty() && racks.isEmpty()) {
       return LocalityPlan.relaxed();
     }
-    if (hosts.stream().noneMatch(cluster::usable) && rackHints == null) {
+    if (!someUsable && rackHints == null) {
       return LocalityPlan.relaxed(); // every preferred node is lost or unhealthy: nothing to wait for
     }
-    return rules.localityMode().plan(hosts, List.copyOf(racks), rules, this);
+    return rules.localityMode().plan(hosts, racks, rules, this);
+  }
+
+  private static void addOnce(List<String> list, String s) {
+    if (!list.contains(s)) {
+      list.add(s);
+    }
   }
 
   /**
@@ -60,7 +69,11 @@ public final class LocalityPlanner {
     if (hosts.isEmpty()) {
       return false;
     }
-    if (hosts.stream().allMatch(h -> h.equals("localhost") || h.equals("127.0.0.1"))) {
+    boolean someReal = false;
+    for (String h : hosts) {
+      someReal |= !h.equals("localhost") && !h.equals("127.0.0.1");
+    }
+    if (!someReal) {
       return false;
     }
     int nodes = cluster.nodeCount();

@@ -39,8 +39,6 @@ import io.tezext.scheduler.SuppressForbidden;
 import io.tezext.scheduler.config.DagSettings;
 import io.tezext.scheduler.config.SchedulerKeys;
 import io.tezext.scheduler.config.SchedulerSettings;
-import io.tezext.scheduler.locality.LocalityLevel;
-import io.tezext.scheduler.locality.LocalityPlan;
 import io.tezext.scheduler.policy.Decisions;
 import io.tezext.scheduler.policy.SchedulingPolicy;
 import io.tezext.scheduler.requests.DagShape;
@@ -63,10 +61,9 @@ import io.tezext.settings.Scope;
 @SuppressWarnings("deprecation") // Tez's AMRMClientAsync takes the deprecated CallbackHandler
 public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsync.CallbackHandler {
   private static final Logger LOG = LoggerFactory.getLogger(TezextTaskScheduler.class);
-  /** Strict requests ask YARN with relaxLocality off; YARN forbids mixing that with others at one priority, so they get their own id. */
-  static final long STRICT_REQUEST_ID = 1;
 
   private final Object lock = new Object();
+  private final YarnAsks asks = new YarnAsks();
   private final ContainerSignatureMatcher signatures;
   private LongSupplier clock;
   private ScheduledExecutorService timer;
@@ -474,7 +471,7 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
 
     @Override
     public void ask(PendingRequest request) {
-      ContainerRequest ask = yarnAsk(request);
+      ContainerRequest ask = asks.of(request);
       request.yarnAsk = ask;
       client.addContainerRequest(ask);
     }
@@ -523,26 +520,5 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
         });
       }, delay, TimeUnit.MILLISECONDS);
     }
-  }
-
-  /**
-   * The YARN ask for a request: when relaxed, the hosts its plan still names to YARN, if any; its
-   * nodes and racks otherwise, with relaxLocality off when it never falls back to any node.
-   */
-  private static ContainerRequest yarnAsk(PendingRequest r) {
-    Resource capability = Resource.newInstance(r.memoryMb, r.vcores);
-    Priority priority = Priority.newInstance(r.priority);
-    LocalityPlan plan = r.plan();
-    if (plan.isRelaxed()) {
-      List<String> asked = plan.askedHosts();
-      return new ContainerRequest(capability, asked.isEmpty() ? null : asked.toArray(new String[0]), null, priority);
-    }
-    String[] hosts = plan.hosts().toArray(new String[0]);
-    if (plan.reaches(LocalityLevel.ANY)) {
-      return new ContainerRequest(capability, hosts, null, priority);
-    }
-    return ContainerRequest.newBuilder().capability(capability).priority(priority).nodes(hosts)
-        .racks(plan.racks().toArray(new String[0])).relaxLocality(false).allocationRequestId(STRICT_REQUEST_ID)
-        .build();
   }
 }

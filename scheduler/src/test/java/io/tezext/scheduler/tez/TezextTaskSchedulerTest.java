@@ -142,7 +142,7 @@ class TezextTaskSchedulerTest {
     assertThat(ask.getNodes()).containsExactly("h1");
     assertThat(ask.getRacks()).containsExactly("/default-rack");
     assertThat(ask.getRelaxLocality()).isFalse();
-    assertThat(ask.getAllocationRequestId()).isEqualTo(TezextTaskScheduler.STRICT_REQUEST_ID);
+    assertThat(ask.getAllocationRequestId()).isEqualTo(YarnAsks.STRICT_REQUEST_ID);
   }
 
   @Test

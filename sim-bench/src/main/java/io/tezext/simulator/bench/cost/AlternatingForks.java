@@ -14,8 +14,10 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Pattern;
 
+import org.openjdk.jmh.profile.GCProfiler;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.IterationResult;
+import org.openjdk.jmh.results.Result;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
 import org.openjdk.jmh.runner.RunnerException;
@@ -44,13 +46,22 @@ final class AlternatingForks {
     this.rounds = rounds;
   }
 
-  /** Measured iterations (microseconds per heartbeat) by scheduler, and the mean of each round, by scheduler. */
-  record Timings(Map<String, ListStatistics> pooled, Map<String, List<Double>> roundMeans) {
+  /**
+   * Measured iterations (microseconds per heartbeat) by scheduler, the mean of each round by
+   * scheduler, and the bytes each heartbeat allocated by scheduler (JMH's GC profiler: a count,
+   * not a timing, so the machine's load does not move it).
+   */
+  record Timings(Map<String, ListStatistics> pooled, Map<String, List<Double>> roundMeans,
+      Map<String, ListStatistics> bytesPerHeartbeat) {
   }
+
+  /** The GC profiler's figure for bytes allocated per benchmark call. */
+  private static final String ALLOCATED_PER_CALL = "gc.alloc.rate.norm";
 
   Timings run() throws RunnerException {
     Map<String, ListStatistics> pooled = new LinkedHashMap<>();
     Map<String, List<Double>> roundMeans = new LinkedHashMap<>();
+    Map<String, ListStatistics> bytes = new LinkedHashMap<>();
     String[] jvmArgs = forkJvmArgs();
     for (int round = 0; round < rounds; round++) {
       for (String scheduler : schedulers) {
@@ -60,6 +71,7 @@ final class AlternatingForks {
             .param("seed", Long.toString(seed))
             .forks(1)
             .jvmArgs(jvmArgs)
+            .addProfiler(GCProfiler.class)
             .build();
         ListStatistics thisRound = new ListStatistics();
         for (RunResult r : new Runner(options, OutputFormatFactory.createFormatInstance(System.err,
@@ -68,6 +80,10 @@ final class AlternatingForks {
             for (IterationResult i : b.getIterationResults()) {
               thisRound.addValue(i.getPrimaryResult().getScore());
               pooled.computeIfAbsent(scheduler, s -> new ListStatistics()).addValue(i.getPrimaryResult().getScore());
+              Result<?> allocated = i.getSecondaryResults().get(ALLOCATED_PER_CALL);
+              if (allocated != null) {
+                bytes.computeIfAbsent(scheduler, s -> new ListStatistics()).addValue(allocated.getScore());
+              }
             }
           }
         }
@@ -77,7 +93,7 @@ final class AlternatingForks {
         roundMeans.computeIfAbsent(scheduler, s -> new ArrayList<>()).add(thisRound.getMean());
       }
     }
-    return new Timings(pooled, roundMeans);
+    return new Timings(pooled, roundMeans, bytes);
   }
 
   /**

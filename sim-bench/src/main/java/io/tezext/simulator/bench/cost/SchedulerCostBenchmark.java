@@ -25,8 +25,10 @@ import io.tezext.simulator.scheduler.SchedulerKind;
  * <p>First each scheduler runs {@value #CHECK_HEARTBEATS} heartbeats here, to show the work each
  * did per heartbeat; then JMH times a heartbeat of each ({@link HeartbeatCost}: 8 warm-up and 5
  * measured iterations of 2 s) in {@value #ROUNDS} rounds of one forked JVM per scheduler, alternating
- * ({@link AlternatingForks}). JMH's progress goes to standard error; the summary and, last, one JSON
- * line to standard output. Goal: under 1 ms per heartbeat and below DagAware.
+ * ({@link AlternatingForks}), with JMH's GC profiler counting the bytes each heartbeat allocates (a
+ * figure the machine's load does not move, unlike the time). JMH's progress goes to standard error;
+ * the summary and, last, one JSON line to standard output. Goal: under 1 ms per heartbeat and below
+ * DagAware.
  */
 public final class SchedulerCostBenchmark {
   static final int CHECK_HEARTBEATS = 1_000;
@@ -73,6 +75,10 @@ public final class SchedulerCostBenchmark {
               + "JVM means %s)%n", kind.cliName(), s.getMean(), s.getMeanErrorAt(CONFIDENCE), s.getN(), ROUNDS,
           roundMeans(timings.roundMeans().get(kind.cliName())));
     }
+    ListStatistics oursBytes = timings.bytesPerHeartbeat().get(OURS.cliName());
+    ListStatistics baselineBytes = timings.bytesPerHeartbeat().get(BASELINE.cliName());
+    out.printf(Locale.ROOT, "allocated per heartbeat: %s %,.0f bytes, %s %,.0f bytes%n", OURS.cliName(),
+        oursBytes.getMean(), BASELINE.cliName(), baselineBytes.getMean());
     double ratio = ours.getMean() / baseline.getMean();
     boolean meetsGoal = ours.getMean() < GOAL_US && ours.getMean() < baseline.getMean();
     out.printf(Locale.ROOT, "ours / DagAware: %.2f; goal (under %.0f us and below DagAware) %s; load average %.1f "
@@ -97,7 +103,10 @@ public final class SchedulerCostBenchmark {
       roundRatios.add(BenchResult.round(timings.roundMeans().get(OURS.cliName()).get(r)
           / timings.roundMeans().get(BASELINE.cliName()).get(r), 3));
     }
-    json.put("ratio_by_round", roundRatios);
+    json.put("ratio_by_round", roundRatios)
+        .put("ours_bytes_per_heartbeat", Math.round(oursBytes.getMean()))
+        .put("dagaware_bytes_per_heartbeat", Math.round(baselineBytes.getMean()))
+        .ratio("bytes_ratio", oursBytes.getMean(), baselineBytes.getMean(), 3);
     work.get(OURS).putInto(json.group("ours_work_per_heartbeat"));
     work.get(BASELINE).putInto(json.group("dagaware_work_per_heartbeat"));
     json.put("load_average_before", loadBefore, 1)
