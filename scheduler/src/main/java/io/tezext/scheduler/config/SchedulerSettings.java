@@ -34,8 +34,8 @@ public record SchedulerSettings(boolean reuseEnabled, long idleReleaseMs, long i
   /** One log line of the effective settings. */
   public String summary() {
     return String.format(Locale.ROOT, "reuse %s, idle release %d ms (%d ms when the queue is full, %d ms when no "
-            + "task of the DAG can use it), session keeps %d, preemption after %d ms, at most %d%% per round, rounds "
-            + "%d ms apart", reuseEnabled ? "on" : "off", idleReleaseMs, idleReleaseCrowdedMs, idleReleaseUnneededMs,
+            + "task of the DAG can use it), session keeps up to %d, preemption after %d ms, at most %d%% per round, "
+            + "rounds %d ms apart", reuseEnabled ? "on" : "off", idleReleaseMs, idleReleaseCrowdedMs, idleReleaseUnneededMs,
         sessionHeldContainers, preemptionMaxWaitMs, preemptionMaxPercentage, preemptionIntervalMs);
   }
 }

@@ -15,24 +15,28 @@ import io.tezext.scheduler.requests.PendingRequests;
  * for another like it (the crowded release: another application may be waiting for exactly that
  * room), sooner still when the running DAG can no longer use it (every vertex has asked and none
  * fits, or between a session's DAGs: nothing of ours is known to come, and other applications pay
- * for the wait). A container no waiting task could run in goes back at once when it is new, or
- * while a task waits runnable.
+ * for the wait), except a session's pool of warm JVMs for its next DAG while YARN has room to spare
+ * ({@link #releasable}). A container no waiting task could run in goes back at once when it is new,
+ * or while a task waits runnable.
  */
 final class IdleRelease {
   private final SchedulerSettings settings;
   private final HeldContainers held;
   private final PendingRequests pending;
   private final ContainerFit fit;
+  private final SessionPool pool;
   /** What YARN said at the last heartbeat the AM could still have: a container that would not fit is crowded out. */
   private long headroomMb = Long.MAX_VALUE;
   private int headroomVcores = Integer.MAX_VALUE;
   private boolean countVcores;
 
-  IdleRelease(SchedulerSettings settings, HeldContainers held, PendingRequests pending, ContainerFit fit) {
+  IdleRelease(SchedulerSettings settings, HeldContainers held, PendingRequests pending, ContainerFit fit,
+      SessionPool pool) {
     this.settings = settings;
     this.held = held;
     this.pending = pending;
     this.fit = fit;
+    this.pool = pool;
   }
 
   /** YARN's headroom at a heartbeat, and whether it schedules by vcores as well as memory. */
@@ -101,10 +105,26 @@ final class IdleRelease {
 
   /**
    * Of the idle containers (oldest idle first), those the idle release applies to: all of them while
-   * a DAG runs; between a session's DAGs, all but the most recently idle {@code session.held-containers}.
+   * a DAG runs; between a session's DAGs, all but its pool ({@link SessionPool}): the most recently
+   * idle, as many as the last heartbeat's headroom has room for again. Room YARN could still give
+   * the AM is room no other application is waiting for; once it is not there, the pool goes back.
    */
   private List<HeldContainer> releasable(List<HeldContainer> idle, boolean dagRunning) {
-    int keep = dagRunning ? 0 : Math.min(settings.sessionHeldContainers(), idle.size());
+    int keep = 0;
+    if (!dagRunning) {
+      int wanted = Math.min(pool.size(), idle.size());
+      long mb = 0;
+      long vcores = 0;
+      while (keep < wanted) {
+        HeldContainer c = idle.get(idle.size() - 1 - keep);
+        mb += c.memoryMb;
+        vcores += c.vcores;
+        if (mb > headroomMb || countVcores && vcores > headroomVcores) {
+          break;
+        }
+        keep++;
+      }
+    }
     return idle.subList(0, idle.size() - keep);
   }
 }

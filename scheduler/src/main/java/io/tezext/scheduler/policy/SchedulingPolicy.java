@@ -49,6 +49,7 @@ public final class SchedulingPolicy {
   private final PreemptionPlanner preemption;
   private final Placement placement;
   private final IdleRelease idleRelease;
+  private final SessionPool sessionPool;
   private DagShape dag = DagShape.NONE;
   private DagSettings dagSettings = DagSettings.DEFAULTS;
   private boolean dagRunning;
@@ -67,7 +68,8 @@ public final class SchedulingPolicy {
     this.planner = new LocalityPlanner(cluster, turnover);
     this.preemption = new PreemptionPlanner(settings);
     this.placement = new Placement(pending, held, fit);
-    this.idleRelease = new IdleRelease(settings, held, pending, fit);
+    this.sessionPool = new SessionPool(settings.sessionHeldContainers());
+    this.idleRelease = new IdleRelease(settings, held, pending, fit, sessionPool);
   }
 
   // ---- the DAG ----
@@ -77,6 +79,7 @@ public final class SchedulingPolicy {
     this.dag = shape;
     this.dagSettings = settings;
     this.dagRunning = true;
+    sessionPool.dagStarted();
     pending.dagStarted(shape);
     settle(nowMs); // containers a session kept between DAGs fall due again
   }
@@ -89,6 +92,7 @@ public final class SchedulingPolicy {
     dag = DagShape.NONE;
     pending.dagStarted(dag);
     dagRunning = false;
+    sessionPool.dagCompleted();
     settle(nowMs);
   }
 
@@ -103,6 +107,7 @@ public final class SchedulingPolicy {
   public void taskRequested(long nowMs, Object task, Object cookie, int vertex, int priority, long memoryMb,
       int vcores, Object signature, String[] hosts, String[] racks, ContainerId affinity) {
     pending.asked(vertex);
+    sessionPool.taskAsked();
     PendingRequest previous = pending.remove(task);
     if (previous != null) {
       out.withdraw(previous); // asked again: the newer request replaces it
@@ -147,6 +152,7 @@ public final class SchedulingPolicy {
       return false;
     }
     turnover.freed(c.host, c.rack, nowMs);
+    sessionPool.taskFinished();
     if (c.state() == HeldContainer.State.PREEMPTING || !reusable || !settings.reuseEnabled()) {
       release(c);
     } else {

@@ -25,8 +25,10 @@ class SchedulerKeysTest {
   void anEmptyConfigurationGivesEveryDefault() {
     SchedulerSettings am = SchedulerSettings.of(conf());
     assertThat(am.reuseEnabled()).isTrue();
-    assertThat(am.idleReleaseMs()).isEqualTo(2_000);
-    assertThat(am.idleReleaseCrowdedMs()).isEqualTo(1_000);
+    assertThat(am.idleReleaseMs()).isEqualTo(500);
+    assertThat(am.idleReleaseCrowdedMs()).isEqualTo(500);
+    assertThat(am.idleReleaseUnneededMs()).isEqualTo(500);
+    assertThat(am.sessionHeldContainers()).isZero();
     assertThat(am.preemptionMaxWaitMs()).isEqualTo(30_000);
     DagSettings dag = DagSettings.of(conf());
     assertThat(dag.localityMode()).isEqualTo(LocalityMode.AUTO);

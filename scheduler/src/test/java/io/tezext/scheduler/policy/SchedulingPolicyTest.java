@@ -81,11 +81,12 @@ class SchedulingPolicyTest {
 
     @Test
     void strictTasksNeverLeaveTheirRacks() {
+      PolicyFixture f = new PolicyFixture(Map.of("tezext.scheduler.idle.release-ms", "2000"));
       f.startDag(STRICT);
       Container offRack = running(f, "t0", 0, 5, "b1");
       f.request("t1", 0, 5, "a1");
       f.finish("t0");
-      f.advanceTo(1_999);
+      f.advanceTo(999); // past both locality waits, short of the idle release
       assertThat(f.out.assigned).doesNotContainKey("t1");
       assertThat(f.out.released).doesNotContain(offRack.getId());
     }
@@ -138,6 +139,9 @@ class SchedulingPolicyTest {
 
   @Nested
   class IdleContainers {
+    /** An idle release longer than the crowded and unneeded ones (all 0.5 s by default), so each rule shows. */
+    private final PolicyFixture f = new PolicyFixture(Map.of("tezext.scheduler.idle.release-ms", "2000"));
+
     @Test
     void anIdleContainerGoesBackAfterTheIdleRelease() {
       f.startDag(DELAY);
@@ -167,10 +171,10 @@ class SchedulingPolicyTest {
       Container c = running(f, "t0", 0, 5, "a1");
       running(f, "t1", 1, 8, "a2"); // the last vertex has asked, and nothing waits
       f.finish("t0");
-      f.advanceTo(999);
+      f.advanceTo(499);
       f.heartbeat(10 * GB);
       assertThat(f.out.released).isEmpty();
-      f.advanceTo(1_000);
+      f.advanceTo(500);
       f.heartbeat(10 * GB);
       assertThat(f.out.released).containsExactly(c.getId());
     }
@@ -220,9 +224,8 @@ class SchedulingPolicyTest {
       assertThat(f.out.released).containsExactly(small.getId());
     }
 
-    @Test
-    void aSessionKeepsItsMostRecentlyIdleContainersBetweenDags() {
-      PolicyFixture session = new PolicyFixture(Map.of("tezext.scheduler.session.held-containers", "1"));
+    /** A DAG of two tasks (its first wave), the second done 100 ms after the first, ends; their containers, older idle first. */
+    private List<Container> dagOfTwoEnded(PolicyFixture session) {
       session.startDag(DELAY);
       Container older = running(session, "t0", 0, 5, "a1");
       Container newer = running(session, "t1", 0, 5, "a2");
@@ -230,9 +233,51 @@ class SchedulingPolicyTest {
       session.advanceTo(100);
       session.finish("t1");
       session.policy.dagCompleted(session.now);
+      return List.of(older, newer);
+    }
+
+    @Test
+    void aSessionKeepsItsMostRecentlyIdleContainersBetweenDags() {
+      PolicyFixture session = new PolicyFixture(Map.of("tezext.scheduler.session.held-containers", "1"));
+      List<Container> idle = dagOfTwoEnded(session);
       session.advanceTo(60_000);
-      assertThat(session.out.released).containsExactly(older.getId());
-      assertThat(session.out.released).doesNotContain(newer.getId());
+      session.heartbeat(100 * GB);
+      assertThat(session.out.released).containsExactly(idle.get(0).getId());
+    }
+
+    @Test
+    void aSessionsPoolIsAsWideAsItsDagsFirstWaves() {
+      PolicyFixture session = new PolicyFixture(Map.of("tezext.scheduler.session.held-containers", "10"));
+      session.startDag(DELAY);
+      Container first = running(session, "t0", 0, 5, "a1");
+      Container second = running(session, "t1", 0, 5, "a2");
+      session.finish("t0"); // the first wave (two tasks) is over; t2 is a later vertex's
+      session.request("t2", 1, 8, 2 * GB, "jvm");
+      Container third = session.container("a3", 8, 2 * GB);
+      session.allocate(third);
+      session.advanceTo(100);
+      session.finish("t1");
+      session.finish("t2");
+      assertThat(session.out.released).isEmpty();
+      session.policy.dagCompleted(session.now);
+      session.advanceTo(60_000);
+      session.heartbeat(100 * GB);
+      assertThat(session.out.released).containsExactly(first.getId());
+      assertThat(session.out.released).doesNotContain(second.getId(), third.getId());
+    }
+
+    @Test
+    void aSessionsPoolGoesBackWhenYarnHasNoRoomForAsManyAgain() {
+      PolicyFixture session = new PolicyFixture(Map.of("tezext.scheduler.session.held-containers", "10"));
+      List<Container> idle = dagOfTwoEnded(session);
+      session.heartbeat(2 * GB);
+      session.advanceTo(60_000);
+      assertThat(session.out.released).isEmpty();
+
+      session.heartbeat(GB); // room for one: the more recently idle stays
+      assertThat(session.out.released).containsExactly(idle.get(0).getId());
+      session.heartbeat(0);
+      assertThat(session.out.released).containsExactly(idle.get(0).getId(), idle.get(1).getId());
     }
 
     @Test

@@ -51,7 +51,8 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
   /**
    * DagAware's search space: Tez's keys for reuse locality, idle release and preemption. The idle
    * release is searched at 1 s (the simulator runs DagAware with max = min), alone and with the
-   * non-local fallback, so that ours' shorter idle release is not a lead "tuned" DagAware lacks.
+   * non-local fallback, and at ours' 0.5 s with it, so that ours' shorter idle release is not a lead
+   * "tuned" DagAware lacks.
    */
   static final List<String> DAGAWARE_CANDIDATES = List.of(
       "dagaware",
@@ -61,6 +62,8 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
       "dagaware(tez.am.container.idle.release-timeout-min.millis=1000)",
       "dagaware(tez.am.container.reuse.non-local-fallback.enabled=true;"
           + "tez.am.container.idle.release-timeout-min.millis=1000)",
+      "dagaware(tez.am.container.reuse.non-local-fallback.enabled=true;"
+          + "tez.am.container.idle.release-timeout-min.millis=500)",
       "dagaware(tez.am.preemption.percentage=30;tez.am.preemption.heartbeats-between-preemptions=1)",
       "dagaware(tez.am.preemption.max.wait-time-ms=10000)");
 
@@ -71,6 +74,7 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
       "tezext(tezext.scheduler.locality.node-wait-ms=1000;tezext.scheduler.locality.rack-wait-ms=1000)",
       "tezext(tezext.scheduler.locality.node-wait-ms=500;tezext.scheduler.locality.rack-wait-ms=500)",
       "tezext(tezext.scheduler.locality.mode=delay)",
+      "tezext(tezext.scheduler.idle.release-ms=1000)",
       "tezext(tezext.scheduler.idle.release-ms=10000)",
       "tezext(tezext.scheduler.idle.release-crowded-ms=3600000)",
       "tezext(tezext.scheduler.preemption.max-wait-ms=10000)");
