@@ -100,7 +100,12 @@ final class IdleRelease {
 
   /** Whether, by the last heartbeat's headroom, YARN could not give the AM another container like {@code c}. */
   private boolean crowdedOut(HeldContainer c) {
-    return headroomMb < c.memoryMb || countVcores && headroomVcores < c.vcores;
+    return !headroomHolds(c.memoryMb, c.vcores);
+  }
+
+  /** Whether the last heartbeat's headroom had room for this much again. */
+  private boolean headroomHolds(long memoryMb, long vcores) {
+    return memoryMb <= headroomMb && (!countVcores || vcores <= headroomVcores);
   }
 
   /**
@@ -119,7 +124,7 @@ final class IdleRelease {
         HeldContainer c = idle.get(idle.size() - 1 - keep);
         mb += c.memoryMb;
         vcores += c.vcores;
-        if (mb > headroomMb || countVcores && vcores > headroomVcores) {
+        if (!headroomHolds(mb, vcores)) {
           break;
         }
         keep++;

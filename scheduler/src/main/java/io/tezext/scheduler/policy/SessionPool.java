@@ -40,7 +40,6 @@ final class SessionPool {
 
   void dagCompleted() {
     firstWaves[dagsSeen++ % DAGS_REMEMBERED] = asked;
-    asked = 0;
   }
 
   /** The containers to keep between DAGs: the widest recent first wave, at most {@code session.held-containers}. */
