@@ -31,7 +31,9 @@ import io.tezext.testkit.TezTestCluster;
  * <p>Not an {@code *IT}: {@code mvn verify} leaves it out; bench/run selects it with
  * {@code -Dit.test}. {@code -Dsched-real.pairs=N} changes the number of pairs (10);
  * {@code -Dsched-real.baseline-conf='KEY=VALUE;...'} runs DagAware with those Tez keys instead of
- * its defaults (checked as {@code tezext-sim}'s {@code dagaware(...)} is, and replayed with them).
+ * its defaults, and {@code -Dsched-real.ours-conf='KEY=VALUE;...'} ours with those {@code tezext.scheduler.*}
+ * keys (each checked as {@code tezext-sim}'s {@code dagaware(...)} and {@code tezext(...)} are, and
+ * replayed with them).
  */
 class SchedRealBenchmark {
   /** Checks run on the recorded runs, each adding its figures to the JSON line. */
@@ -39,9 +41,10 @@ class SchedRealBenchmark {
 
   static final int PAIRS = Integer.getInteger("sched-real.pairs", 10);
 
-  /** DagAware's keys for the compared runs (empty: Tez's defaults), as {@code -Dsched-real.baseline-conf} gives them. */
-  static final Map<String, String> BASELINE_CONF = SchedulerUnderTest.dagAwareConf(
-      System.getProperty("sched-real.baseline-conf", ""));
+  /** Each scheduler's keys for the compared runs (empty: its defaults), as {@code -Dsched-real.*-conf} gives them. */
+  static final Map<SchedulerUnderTest, Map<String, String>> CONF = Map.of(
+      SchedulerUnderTest.DAG_AWARE, keysOf(SchedulerUnderTest.DAG_AWARE, "sched-real.baseline-conf"),
+      SchedulerUnderTest.TEZEXT, keysOf(SchedulerUnderTest.TEZEXT, "sched-real.ours-conf"));
 
   @RegisterExtension
   static final TezTestCluster CLUSTER = ContendedCluster.builder().build();
@@ -66,7 +69,7 @@ class SchedRealBenchmark {
       for (int i = 0; i < order.size(); i++) {
         SchedulerUnderTest s = order.get(i);
         RunManifest run = real.run(String.format(Locale.ROOT, "pair-%02d-%s", pair, s.label()), s,
-            s == SchedulerUnderTest.DAG_AWARE ? BASELINE_CONF : Map.of(), pair, i,
+            CONF.get(s), pair, i,
             HiveShapes.session());
         runs.add(run);
         report.append(RunSummary.line(run)).append('\n');
@@ -124,12 +127,21 @@ class SchedRealBenchmark {
       json.putAll(check.check(runsDir, runs, report));
     }
     json.put("baseline", SchedulerUnderTest.DAG_AWARE.className());
-    json.put("baseline_conf", new TreeMap<>(runs.stream()
-        .filter(r -> r.scheduler().equals(SchedulerUnderTest.DAG_AWARE.label())).findFirst()
-        .map(r -> r.schedulerConf() == null ? Map.<String, String>of() : r.schedulerConf()).orElse(Map.of())));
+    json.put("baseline_conf", confOf(runs, SchedulerUnderTest.DAG_AWARE));
+    json.put("ours_conf", confOf(runs, SchedulerUnderTest.TEZEXT));
     json.put("machine", RunSummary.machine(runs));
     json.put("runs_dir", runsDir.toString());
     return json;
+  }
+
+  private static Map<String, String> keysOf(SchedulerUnderTest scheduler, String property) {
+    return scheduler.keys(property, System.getProperty(property, ""));
+  }
+
+  /** The keys {@code scheduler}'s runs set (each of its runs set the same). */
+  private static Map<String, String> confOf(List<RunManifest> runs, SchedulerUnderTest scheduler) {
+    return new TreeMap<>(runs.stream().filter(r -> r.scheduler().equals(scheduler.label())).findFirst()
+        .map(r -> r.schedulerConf() == null ? Map.<String, String>of() : r.schedulerConf()).orElse(Map.of()));
   }
 
   private static HeadroomProbe probeOn(String name, TezTestCluster.Builder builder, String clusterName, Path runsDir)

@@ -35,18 +35,19 @@ enum SchedulerUnderTest {
   }
 
   /**
-   * {@code KEY=VALUE;...} as DagAware's keys ({@code -Dsched-real.baseline-conf}), checked as
-   * {@code tezext-sim --scheduler 'dagaware(...)'} checks them: a misspelt key, or a value Tez would
-   * quietly replace by its default, is an error naming it. Blank: Tez's defaults.
+   * {@code KEY=VALUE;...} as this scheduler's keys, given by the system property {@code property},
+   * checked as {@code tezext-sim --scheduler 'NAME(...)'} checks them: a misspelt key, or a value the
+   * scheduler would quietly replace by its default, is an error naming the property and the key.
+   * Blank: the scheduler's defaults.
    */
-  static Map<String, String> dagAwareConf(String text) {
+  Map<String, String> keys(String property, String text) {
     if (text.isBlank()) {
       return Map.of();
     }
     try {
-      return Map.copyOf(SchedulerSpec.parse(DAG_AWARE.label + "(" + text.trim() + ")").conf());
+      return Map.copyOf(SchedulerSpec.parse(label + "(" + text.trim() + ")").conf());
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException("-Dsched-real.baseline-conf: " + e.getMessage(), e);
+      throw new IllegalArgumentException("-D" + property + ": " + e.getMessage(), e);
     }
   }
 }

@@ -8,18 +8,26 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-/** DagAware's keys for the real runs: checked before a cluster starts, recorded, and replayed as they ran. */
+/** Each scheduler's keys for the real runs: checked before a cluster starts, recorded, and replayed as they ran. */
 class SchedulerUnderTestTest {
+  private static final String BASELINE = "sched-real.baseline-conf";
+  private static final String OURS = "sched-real.ours-conf";
+
   @Test
-  void theBaselinesKeysAreCheckedAsTheSimulatorChecksThem() {
-    assertThat(SchedulerUnderTest.dagAwareConf(" ")).isEmpty();
-    assertThat(SchedulerUnderTest.dagAwareConf("tez.am.container.reuse.non-local-fallback.enabled=true;"
+  void eachSchedulersKeysAreCheckedAsTheSimulatorChecksThem() {
+    assertThat(SchedulerUnderTest.DAG_AWARE.keys(BASELINE, " ")).isEmpty();
+    assertThat(SchedulerUnderTest.DAG_AWARE.keys(BASELINE, "tez.am.container.reuse.non-local-fallback.enabled=true;"
         + "tez.am.container.idle.release-timeout-min.millis=1000")).isEqualTo(Map.of(
             "tez.am.container.reuse.non-local-fallback.enabled", "true",
             "tez.am.container.idle.release-timeout-min.millis", "1000"));
-    assertThatThrownBy(() -> SchedulerUnderTest.dagAwareConf("tez.am.container.reuse.enabld=true"))
+    assertThatThrownBy(() -> SchedulerUnderTest.DAG_AWARE.keys(BASELINE, "tez.am.container.reuse.enabld=true"))
         .hasMessageStartingWith("-Dsched-real.baseline-conf: ")
         .hasMessageContaining("unknown key tez.am.container.reuse.enabld for dagaware");
+    assertThat(SchedulerUnderTest.TEZEXT.keys(OURS, "tezext.scheduler.idle.release-ms=2000"))
+        .isEqualTo(Map.of("tezext.scheduler.idle.release-ms", "2000"));
+    assertThatThrownBy(() -> SchedulerUnderTest.TEZEXT.keys(OURS, "tezext.scheduler.idle.release-msec=2000"))
+        .hasMessageStartingWith("-Dsched-real.ours-conf: ")
+        .hasMessageContaining("tezext.scheduler.idle.release-msec");
   }
 
   @Test
