@@ -269,6 +269,7 @@ public final class PairedReplay {
         "--out", scenario.toString());
 
     List<String> dagNames = new ArrayList<>(calibrationRun.dagRuntimesMs().keySet());
+    String[] fileLabels = fileLabels(baseline, ours);
     double[] realLogs = new double[pairs - 1];
     double[] simLogs = new double[pairs - 1];
     double[] crossLogs = new double[pairs - 1];
@@ -293,7 +294,7 @@ public final class PairedReplay {
       for (int i = 0; i < 2; i++) {
         RealRun r = i == 0 ? base : mine;
         String scheduler = r.scheduler();
-        String name = String.format(Locale.ROOT, "pair-%02d-%s", p, scheduler);
+        String name = String.format(Locale.ROOT, "pair-%02d-%s", p, fileLabels[i]);
         workloads[i] = dir.resolve(name + "-workload.json");
         WorkloadJson.write(supply.apply(r, read(r.history())), workloads[i]);
         for (int seed = 1; seed <= seeds; seed++) {
@@ -313,7 +314,8 @@ public final class PairedReplay {
       double crossMean = 0;
       for (int seed = 1; seed <= seeds; seed++) {
         Replay cross = Replay.run(scenario, workloads[0], ours,
-            replayDir(dir, String.format(Locale.ROOT, "pair-%02d-%s-on-%s-history", p, ours, baseline), seed), seed);
+            replayDir(dir, String.format(Locale.ROOT, "pair-%02d-%s-on-%s-history", p, fileLabels[1], fileLabels[0]),
+                seed), seed);
         crossMean += mean(cross.runtimes(dagNames)) / seeds;
       }
       crossLogs[p - 1] = Math.log(crossMean / simMeans[0]);
@@ -384,6 +386,21 @@ public final class PairedReplay {
   }
 
   /** The first seed's replay where a single replay has always gone, the others beside it. */
+  /**
+   * The baseline's and ours' names in file names: each spec's scheduler without its keys (a spec with
+   * keys can be longer than a file name may be); "baseline" and "ours" when that would not tell them apart.
+   */
+  static String[] fileLabels(String baseline, String ours) {
+    String b = withoutKeys(baseline);
+    String o = withoutKeys(ours);
+    return b.equals(o) ? new String[] {"baseline", "ours"} : new String[] {b, o};
+  }
+
+  private static String withoutKeys(String spec) {
+    int open = spec.indexOf('(');
+    return open < 0 ? spec : spec.substring(0, open).trim();
+  }
+
   private static Path replayDir(Path dir, String name, int seed) {
     return dir.resolve(seed == 1 ? name + "-replay" : String.format(Locale.ROOT, "%s-replay-seed-%d", name, seed));
   }

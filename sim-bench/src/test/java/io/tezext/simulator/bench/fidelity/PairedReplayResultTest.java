@@ -14,6 +14,15 @@ import io.tezext.simulator.bench.fidelity.PairedReplay.Result;
 class PairedReplayResultTest {
 
   @Test
+  void replayFilesNameEachSchedulerWithoutItsKeys() {
+    assertThat(PairedReplay.fileLabels("dagaware(tez.am.container.reuse.non-local-fallback.enabled=true)",
+        "tezext(tezext.scheduler.idle.release-ms=2000)")).containsExactly("dagaware", "tezext");
+    assertThat(PairedReplay.fileLabels("dagaware", "tezext")).containsExactly("dagaware", "tezext");
+    assertThat(PairedReplay.fileLabels("tezext", "tezext(tezext.scheduler.idle.release-ms=2000)"))
+        .containsExactly("baseline", "ours");
+  }
+
+  @Test
   void theGoalNeedsTheRatioInsideTheIntervalAndWithinThreeHundredthsOfIt() {
     assertThat(result(0.95, 0.90, 1.02, 0.97, 8, Map.of("a", 10L), Map.of("a", 12L)).goalMet()).isTrue();
     // inside a wide interval, but 0.05 from the real ratio
