@@ -15,6 +15,7 @@ import java.util.function.BiFunction;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.tezext.simulator.scheduler.SchedulerSpec;
 import io.tezext.simulator.sweep.Interval;
 import io.tezext.simulator.workload.Workload;
 import io.tezext.simulator.workload.WorkloadFormat;
@@ -385,22 +386,17 @@ public final class PairedReplay {
     }
   }
 
-  /** The first seed's replay where a single replay has always gone, the others beside it. */
   /**
    * The baseline's and ours' names in file names: each spec's scheduler without its keys (a spec with
    * keys can be longer than a file name may be); "baseline" and "ours" when that would not tell them apart.
    */
   static String[] fileLabels(String baseline, String ours) {
-    String b = withoutKeys(baseline);
-    String o = withoutKeys(ours);
+    String b = SchedulerSpec.parse(baseline).name();
+    String o = SchedulerSpec.parse(ours).name();
     return b.equals(o) ? new String[] {"baseline", "ours"} : new String[] {b, o};
   }
 
-  private static String withoutKeys(String spec) {
-    int open = spec.indexOf('(');
-    return open < 0 ? spec : spec.substring(0, open).trim();
-  }
-
+  /** The first seed's replay where a single replay has always gone, the others beside it. */
   private static Path replayDir(Path dir, String name, int seed) {
     return dir.resolve(seed == 1 ? name + "-replay" : String.format(Locale.ROOT, "%s-replay-seed-%d", name, seed));
   }
