@@ -57,12 +57,15 @@ public final class SchedulerKeys {
   public static final Key<Double> LOCALITY_SPREAD_FRACTION = Key.fraction(
       PREFIX + "locality.spread-fraction", Scope.DAG, 0.5, 0, 1, "auto: hints naming more than this share of the "
           + "cluster's nodes carry no real locality, and the task takes any container");
+  public static final Key<Boolean> ORDER_CRITICAL_PATH = Key.flag(PREFIX + "order.critical-path", Scope.DAG, true,
+      "among vertices at the same distance from the DAG's roots (which Tez serves by vertex index), serve first "
+          + "the one with the longest chain of consumers below it");
 
   /** Every key, AM scope first, in the order above. */
   public static final KeySet KEYS = new KeySet(PREFIX, "the scheduler", "docs/scheduler.md", List.of(REUSE_ENABLED,
       IDLE_RELEASE_MS, IDLE_RELEASE_CROWDED_MS, IDLE_RELEASE_UNNEEDED_MS, SESSION_HELD_CONTAINERS,
       PREEMPTION_MAX_WAIT_MS, PREEMPTION_MAX_PERCENTAGE, PREEMPTION_INTERVAL_MS, LOCALITY_MODE,
-      LOCALITY_NODE_WAIT_MS, LOCALITY_RACK_WAIT_MS, LOCALITY_SPREAD_FRACTION));
+      LOCALITY_NODE_WAIT_MS, LOCALITY_RACK_WAIT_MS, LOCALITY_SPREAD_FRACTION, ORDER_CRITICAL_PATH));
 
   private SchedulerKeys() {
   }

@@ -21,6 +21,7 @@ import io.tezext.scheduler.locality.LocalityPlanner;
 import io.tezext.scheduler.locality.Turnover;
 import io.tezext.scheduler.preemption.PreemptionPlan;
 import io.tezext.scheduler.preemption.PreemptionPlanner;
+import io.tezext.scheduler.requests.CriticalPathOrder;
 import io.tezext.scheduler.requests.DagShape;
 import io.tezext.scheduler.requests.PendingRequest;
 import io.tezext.scheduler.requests.PendingRequests;
@@ -52,6 +53,7 @@ public final class SchedulingPolicy {
   private final SessionPool sessionPool;
   private DagShape dag = DagShape.NONE;
   private DagSettings dagSettings = DagSettings.DEFAULTS;
+  private CriticalPathOrder vertexOrder = CriticalPathOrder.TEZ;
   private boolean dagRunning;
   private long lastWakeRequestMs = Long.MAX_VALUE;
 
@@ -78,6 +80,7 @@ public final class SchedulingPolicy {
   public void dagStarted(long nowMs, DagShape shape, DagSettings settings) {
     this.dag = shape;
     this.dagSettings = settings;
+    this.vertexOrder = settings.criticalPathFirst() ? CriticalPathOrder.of(shape) : CriticalPathOrder.TEZ;
     this.dagRunning = true;
     sessionPool.dagStarted();
     pending.dagStarted(shape);
@@ -90,6 +93,7 @@ public final class SchedulingPolicy {
       out.withdraw(r);
     }
     dag = DagShape.NONE;
+    vertexOrder = CriticalPathOrder.TEZ;
     pending.dagStarted(dag);
     dagRunning = false;
     sessionPool.dagCompleted();
@@ -102,10 +106,12 @@ public final class SchedulingPolicy {
    * Tez asks a container for {@code task}. It runs at once in an idle container that suits it (one
    * on its node, or, by its locality plan, any), else it waits and YARN is asked.
    *
+   * @param tezPriority the priority Tez gave the task (the DAG's settings may reorder its vertices)
    * @param affinity the container Tez would like it to run in (a one-to-one consumer), or null
    */
-  public void taskRequested(long nowMs, Object task, Object cookie, int vertex, int priority, long memoryMb,
+  public void taskRequested(long nowMs, Object task, Object cookie, int vertex, int tezPriority, long memoryMb,
       int vcores, Object signature, String[] hosts, String[] racks, ContainerId affinity) {
+    int priority = vertexOrder.priority(vertex, tezPriority);
     pending.asked(vertex);
     sessionPool.taskAsked();
     PendingRequest previous = pending.remove(task);

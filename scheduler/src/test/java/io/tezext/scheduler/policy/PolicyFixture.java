@@ -56,7 +56,7 @@ final class PolicyFixture {
    * with more vertices than any test asks for (some vertex may always ask yet).
    */
   void startDag(Map<String, String> dagKeys, int[]... edges) {
-    startDag(Integer.MAX_VALUE, dagKeys, edges);
+    startDag(1_000, dagKeys, edges);
   }
 
   /** Starts a DAG of {@code vertices} vertices, descendants as above. */

@@ -454,4 +454,34 @@ class SchedulingPolicyTest {
       assertThat(f.out.released).containsExactlyInAnyOrder(c1.getId(), c2.getId());
     }
   }
+
+  @Nested
+  class VertexOrder {
+    /** Two joins as Tez's client numbers them: 0 Map 3 feeds the second join, 1 Map 1 and 2 Map 2 the first. */
+    private static final int[][] TWO_JOINS = {{0, 4, 5}, {1, 3, 4, 5}, {2, 3, 4, 5}, {3, 4, 5}, {4, 5}};
+    /** Tez's first-attempt priority of a scan (distance 0) in this 6-vertex DAG. */
+    private static int scan(int id) {
+      return 18 + 3 * id - 1;
+    }
+
+    @Test
+    void aFreedContainerGoesToTheScanWithTheLongerChainBelowItNotTheLowerTezId() {
+      f.startDag(6, Map.of(), TWO_JOINS);
+      Container c = running(f, "map2", 2, scan(2), "a1");
+      f.request("map3", 0, scan(0));
+      f.request("map1", 1, scan(1));
+      f.finish("map2");
+      assertThat(f.out.assigned).containsEntry("map1", c.getId()).doesNotContainKey("map3");
+    }
+
+    @Test
+    void withTheCriticalPathOffTezsIdsDecide() {
+      f.startDag(6, Map.of("tezext.scheduler.order.critical-path", "false"), TWO_JOINS);
+      Container c = running(f, "map2", 2, scan(2), "a1");
+      f.request("map3", 0, scan(0));
+      f.request("map1", 1, scan(1));
+      f.finish("map2");
+      assertThat(f.out.assigned).containsEntry("map3", c.getId()).doesNotContainKey("map1");
+    }
+  }
 }

@@ -38,7 +38,7 @@ final class SimDag implements DagInfo {
     this.submission = submission;
     this.dagIndex = dagIndex;
     this.conf = conf;
-    List<VertexSpec> specs = submission.dag().vertices(); // topological order: vertex ids as Tez assigns them
+    List<VertexSpec> specs = TezVertexIds.inTezOrder(submission.dag());
     this.vertices = new SimVertex[specs.size()];
     Map<String, SimVertex> byName = new HashMap<>();
     for (int i = 0; i < specs.size(); i++) {
