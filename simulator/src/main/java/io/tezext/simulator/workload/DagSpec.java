@@ -46,7 +46,10 @@ public record DagSpec(String name, List<VertexSpec> vertices, List<EdgeSpec> edg
     vertices = topologicalOrder(name, vertices, edges);
   }
 
-  /** Kahn's algorithm, stable in the given order, so vertex indices are deterministic. */
+  /**
+   * Kahn's algorithm, stable in the given order (and finding cycles). Not the vertex ids a run uses:
+   * the simulator's AM numbers vertices as Tez's client does ({@code TezVertexIds}).
+   */
   private static List<VertexSpec> topologicalOrder(String dag, List<VertexSpec> vertices, List<EdgeSpec> edges) {
     Map<String, Integer> inDegree = new HashMap<>();
     Map<String, List<String>> out = new HashMap<>();
