@@ -54,6 +54,10 @@ public final class SchedulerKeys {
   public static final Key<Long> LOCALITY_RACK_WAIT_MS = Key.millis(PREFIX + "locality.rack-wait-ms",
       Scope.DAG, 250, 0, 3_600_000, "delay: how long a task then waits for its racks before it takes any "
           + "container; auto: the most it waits, less where containers free up on those racks more often");
+  public static final Key<Long> LOCALITY_CONTAINER_WAIT_MS = Key.millis(PREFIX + "locality.container-wait-ms",
+      Scope.DAG, 100, 0, 3_600_000, "how long a container a task has left (or one YARN allocated that no task took "
+          + "at once) waits for a task that wants its node before a task that only accepts its rack or any node "
+          + "by now may take it; tasks whose hints carry no locality take it at once");
   public static final Key<Double> LOCALITY_SPREAD_FRACTION = Key.fraction(
       PREFIX + "locality.spread-fraction", Scope.DAG, 0.5, 0, 1, "auto: hints naming more than this share of the "
           + "cluster's nodes carry no real locality, and the task takes any container");
@@ -65,7 +69,8 @@ public final class SchedulerKeys {
   public static final KeySet KEYS = new KeySet(PREFIX, "the scheduler", "docs/scheduler.md", List.of(REUSE_ENABLED,
       IDLE_RELEASE_MS, IDLE_RELEASE_CROWDED_MS, IDLE_RELEASE_UNNEEDED_MS, SESSION_HELD_CONTAINERS,
       PREEMPTION_MAX_WAIT_MS, PREEMPTION_MAX_PERCENTAGE, PREEMPTION_INTERVAL_MS, LOCALITY_MODE,
-      LOCALITY_NODE_WAIT_MS, LOCALITY_RACK_WAIT_MS, LOCALITY_SPREAD_FRACTION, ORDER_CRITICAL_PATH));
+      LOCALITY_NODE_WAIT_MS, LOCALITY_RACK_WAIT_MS, LOCALITY_CONTAINER_WAIT_MS, LOCALITY_SPREAD_FRACTION,
+      ORDER_CRITICAL_PATH));
 
   private SchedulerKeys() {
   }

@@ -3,6 +3,7 @@ package io.tezext.scheduler.containers;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
@@ -116,6 +117,22 @@ public final class HeldContainers {
 
   public boolean hasIdle() {
     return !idle.isEmpty();
+  }
+
+  /**
+   * When the first idle container that went idle after {@code sinceMs} has been idle for {@code
+   * forMs}, or {@link Long#MAX_VALUE} if none went idle since. Walks only those containers, newest first.
+   */
+  public long firstIdleFor(long forMs, long sinceMs) {
+    long first = Long.MAX_VALUE;
+    for (Iterator<HeldContainer> it = idle.descendingIterator(); it.hasNext();) {
+      HeldContainer c = it.next();
+      if (c.idleSinceMs <= sinceMs) {
+        break;
+      }
+      first = c.idleSinceMs + forMs;
+    }
+    return first;
   }
 
   /** Whether some idle container passes {@code test}; no copy of the idle set. */

@@ -10,6 +10,13 @@ public interface LocalityRules {
   /** The longest a task then waits for one of its racks. */
   long rackWaitMs();
 
+  /**
+   * How long a container that is not fresh from YARN waits idle for a task that wants its node
+   * before tasks that only accept its rack or any node may take it (tasks without real locality
+   * take it at once).
+   */
+  long containerWaitMs();
+
   /** Hints naming more than this share of the cluster's nodes carry no real locality. */
   double spreadFraction();
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 import io.tezext.scheduler.containers.HeldContainer;
 import io.tezext.scheduler.containers.HeldContainers;
@@ -17,7 +18,11 @@ import io.tezext.scheduler.requests.PendingRequests;
  * waiting ancestor: one wanting its node first, then one accepting its rack by now, then one
  * accepting any node by now; within a level, the highest priority, then the oldest. A container YARN
  * allocated for a priority also takes a task of that priority that accepts only other nodes or
- * racks, since YARN has already waited for locality.
+ * racks, since YARN has already waited for locality. A container that is not fresh from YARN goes
+ * to a task that only accepts its rack or any node once it has waited the DAG's container wait
+ * idle: a task wanting its node may still come (a vertex's next tasks, the next query of a
+ * session), as Tez's own scheduler lets a container wait. Tasks whose hints carry no locality take
+ * it at once: they have nothing to wait for and it has no node to keep for them.
  */
 final class Placement {
   private final PendingRequests pending;
@@ -42,17 +47,21 @@ final class Placement {
    * locality for that priority and served the higher ones first, and taking a task of that priority
    * keeps the AM's asks and YARN's counts of them in step. The requests assigned leave the waiting
    * ones; the containers assigned leave {@code free}. Returns the assignments, in the order made.
+   *
+   * @param containerWaitMs how long a container that is not fresh waits idle before a task without
+   *     its node but with locality elsewhere may take it
    */
-  List<Assignment> place(List<HeldContainer> free, boolean fresh) {
+  List<Assignment> place(List<HeldContainer> free, boolean fresh, long nowMs, long containerWaitMs) {
     List<Assignment> made = new ArrayList<>();
     if (fresh) {
       assignEach(free, made, c -> atPriority(c, LocalityLevel.NODE));
       assignEach(free, made, c -> atPriority(c, LocalityLevel.RACK));
       assignEach(free, made, c -> atPriority(c, LocalityLevel.ANY));
     }
-    assignEach(free, made, c -> first(pending.onHost(c.host), c));
-    assignEach(free, made, c -> first(pending.rackReady(c.rack), c));
-    assignEach(free, made, c -> first(pending.anyReady(), c));
+    Predicate<HeldContainer> waited = c -> fresh || nowMs - c.idleSinceMs() >= containerWaitMs;
+    assignEach(free, made, c -> first(pending.onHost(c.host), c, true));
+    assignEach(free, made, c -> first(pending.rackReady(c.rack), c, waited.test(c)));
+    assignEach(free, made, c -> first(pending.anyReady(), c, waited.test(c)));
     return made;
   }
 
@@ -92,9 +101,13 @@ final class Placement {
     return null;
   }
 
-  private PendingRequest first(Iterable<PendingRequest> candidates, HeldContainer c) {
+  /**
+   * The first candidate that suits the container; unless {@code waited}, only one whose hints carry
+   * no locality.
+   */
+  private PendingRequest first(Iterable<PendingRequest> candidates, HeldContainer c, boolean waited) {
     for (PendingRequest r : candidates) {
-      if (suits(r, c)) {
+      if (suits(r, c) && (waited || r.plan().isRelaxed())) {
         return r;
       }
     }

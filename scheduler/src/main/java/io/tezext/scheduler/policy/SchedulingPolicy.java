@@ -288,7 +288,7 @@ public final class SchedulingPolicy {
   /** Gives free containers tasks ({@link Placement#place}); returns the containers left free. */
   private List<HeldContainer> place(List<HeldContainer> free, long nowMs, boolean fresh) {
     List<HeldContainer> left = new ArrayList<>(free);
-    for (Placement.Assignment a : placement.place(left, fresh)) {
+    for (Placement.Assignment a : placement.place(left, fresh, nowMs, dagSettings.containerWaitMs())) {
       PendingRequest r = a.request();
       out.withdraw(r);
       assign(a.container(), r.task, r.cookie, r.vertex, r.priority, r.signature, nowMs);
@@ -363,6 +363,8 @@ public final class SchedulingPolicy {
     if (held.hasIdle()) {
       if (!pending.isEmpty()) {
         next = Math.min(next, pending.nextPromotionMs());
+        long wait = dagSettings.containerWaitMs();
+        next = Math.min(next, held.firstIdleFor(wait, nowMs - wait)); // its container wait ends
       }
       next = Math.min(next, idleRelease.nextDueMs(dagRunning));
     }

@@ -3,6 +3,7 @@ package io.tezext.scheduler.policy;
 import static io.tezext.scheduler.policy.PolicyFixture.GB;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -21,6 +22,9 @@ import io.tezext.scheduler.requests.PendingRequest;
 class SchedulingPolicyTest {
   private static final Map<String, String> DELAY = Map.of("tezext.scheduler.locality.mode", "delay");
   private static final Map<String, String> STRICT = Map.of("tezext.scheduler.locality.mode", "strict");
+  /** Tez's delay mode with no waits on the task's side: a task accepts any node at once. */
+  private static final Map<String, String> NO_TASK_WAITS = Map.of("tezext.scheduler.locality.mode", "delay",
+      "tezext.scheduler.locality.node-wait-ms", "0", "tezext.scheduler.locality.rack-wait-ms", "0");
 
   private final PolicyFixture f = new PolicyFixture();
 
@@ -60,11 +64,57 @@ class SchedulingPolicyTest {
       f.request("t1", 0, 5, "a1");
       f.finish("t0");
       assertThat(f.out.assigned).doesNotContainKey("t1");
+      assertThat(f.out.wakeAt).isEqualTo(100); // the container's wait for a task wanting b1
+      f.advanceTo(100);
       assertThat(f.out.wakeAt).isEqualTo(250);
       f.advanceTo(499);
       assertThat(f.out.assigned).doesNotContainKey("t1"); // rack-local by now, but b1 is on another rack
       f.advanceTo(500);
       assertThat(f.out.assigned).containsEntry("t1", offRack.getId());
+    }
+
+    @Test
+    void aFreedContainerWaitsForATaskWantingItsNodeBeforeTakingOneThatAcceptsAnyNode() {
+      f.startDag(NO_TASK_WAITS);
+      Container c = running(f, "t0", 0, 5, "a1");
+      f.request("t1", 0, 5, "b1"); // accepts any node from the start, but its data is on b1
+      f.finish("t0");
+      assertThat(f.out.assigned).doesNotContainKey("t1");
+      f.advanceTo(50);
+      f.request("t2", 0, 5, "a1");
+      assertThat(f.out.assigned).containsEntry("t2", c.getId()).doesNotContainKey("t1");
+    }
+
+    @Test
+    void aFreedContainerGoesToATaskOnAnotherNodeOnceItsWaitIsOver() {
+      f.startDag(NO_TASK_WAITS);
+      Container c = running(f, "t0", 0, 5, "a1");
+      f.request("t1", 0, 5, "b1");
+      f.finish("t0");
+      f.advanceTo(99);
+      assertThat(f.out.assigned).doesNotContainKey("t1");
+      f.advanceTo(100);
+      assertThat(f.out.assigned).containsEntry("t1", c.getId());
+    }
+
+    @Test
+    void aTaskWithoutLocalityTakesAFreedContainerAtOnce() {
+      f.startDag(DELAY);
+      Container c = running(f, "t0", 0, 5, "a1");
+      f.request("t1", 0, 5); // no hints: nothing to wait for
+      f.finish("t0");
+      assertThat(f.out.assigned).containsEntry("t1", c.getId());
+    }
+
+    @Test
+    void withNoContainerWaitAFreedContainerGoesToATaskOnAnotherNodeAtOnce() {
+      Map<String, String> noWaits = new HashMap<>(NO_TASK_WAITS);
+      noWaits.put("tezext.scheduler.locality.container-wait-ms", "0");
+      f.startDag(noWaits);
+      Container c = running(f, "t0", 0, 5, "a1");
+      f.request("t1", 0, 5, "b1");
+      f.finish("t0");
+      assertThat(f.out.assigned).containsEntry("t1", c.getId());
     }
 
     @Test
