@@ -59,9 +59,9 @@ final class Placement {
       assignEach(free, made, c -> atPriority(c, LocalityLevel.ANY));
     }
     Predicate<HeldContainer> waited = c -> fresh || nowMs - c.idleSinceMs() >= containerWaitMs;
-    assignEach(free, made, c -> first(pending.onHost(c.host), c, true));
-    assignEach(free, made, c -> first(pending.rackReady(c.rack), c, waited.test(c)));
-    assignEach(free, made, c -> first(pending.anyReady(), c, waited.test(c)));
+    assignEach(free, made, c -> first(pending.onHost(c.host), c));
+    assignEach(free, made, c -> waited.test(c) ? first(pending.rackReady(c.rack), c) : null);
+    assignEach(free, made, c -> first(waited.test(c) ? pending.anyReady() : pending.relaxed(), c));
     return made;
   }
 
@@ -101,13 +101,9 @@ final class Placement {
     return null;
   }
 
-  /**
-   * The first candidate that suits the container; unless {@code waited}, only one whose hints carry
-   * no locality.
-   */
-  private PendingRequest first(Iterable<PendingRequest> candidates, HeldContainer c, boolean waited) {
+  private PendingRequest first(Iterable<PendingRequest> candidates, HeldContainer c) {
     for (PendingRequest r : candidates) {
-      if (suits(r, c) && (waited || r.plan().isRelaxed())) {
+      if (suits(r, c)) {
         return r;
       }
     }

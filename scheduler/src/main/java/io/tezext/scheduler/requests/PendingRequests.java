@@ -24,6 +24,8 @@ public final class PendingRequests {
   private final Map<String, RequestQueue> byHost = new HashMap<>();
   private final Map<String, RequestQueue> rackReady = new HashMap<>();
   private final RequestQueue anyReady = new RequestQueue();
+  /** Requests whose hints carry no locality (part of {@link #anyReady}): a container never waits to take them. */
+  private final RequestQueue relaxed = new RequestQueue();
   /** When a request may fall back a level: [time, sequence] with the request. */
   private final PriorityQueue<Promotion> promotions =
       new PriorityQueue<>((a, b) -> a.atMs != b.atMs ? Long.compare(a.atMs, b.atMs) : Long.compare(a.seq, b.seq));
@@ -66,6 +68,9 @@ public final class PendingRequests {
   private void index(PendingRequest r) {
     for (String h : r.plan.hosts()) {
       byHost.computeIfAbsent(h, k -> new RequestQueue()).add(r);
+    }
+    if (r.plan.isRelaxed()) {
+      relaxed.add(r);
     }
     indexFrom(r, LocalityLevel.NODE);
   }
@@ -116,6 +121,9 @@ public final class PendingRequests {
       removeFrom(rackReady, rack, r);
     }
     anyReady.remove(r);
+    if (r.plan.isRelaxed()) {
+      relaxed.remove(r);
+    }
   }
 
   private static void removeFrom(Map<String, RequestQueue> index, String key, PendingRequest r) {
@@ -186,6 +194,11 @@ public final class PendingRequests {
   /** Requests that may run anywhere by now, in order. */
   public Iterable<PendingRequest> anyReady() {
     return anyReady;
+  }
+
+  /** Requests whose hints carry no locality (they run anywhere from the start), in order. */
+  public Iterable<PendingRequest> relaxed() {
+    return relaxed;
   }
 
   /** True if an ancestor of the request's vertex still waits for containers. */
@@ -267,6 +280,7 @@ public final class PendingRequests {
     byHost.clear();
     rackReady.clear();
     anyReady.clear();
+    relaxed.clear();
     promotions.clear();
     byVertex.clear();
     blocked.clear();
