@@ -328,11 +328,13 @@ public final class SchedulingPolicy {
       return;
     }
     BitSet descendants = dag.descendants(waiting.vertex);
-    if (!held.hasIdle() && !held.anyRunningIn(descendants)) {
+    boolean victims = held.anyRunningIn(descendants);
+    if (!held.hasIdle() && !victims) {
       return; // nothing to hand back, no task it may take
     }
     PreemptionPlan plan = preemption.plan(nowMs, waiting, pending.runnableAt(waiting.priority), headroomMb,
-        headroomVcores, countVcores, held.idle(), held.running(), descendants, placement::servesRunnable);
+        headroomVcores, countVcores, held.idle(), victims ? held.running() : List.of(), descendants,
+        placement::servesRunnable);
     for (HeldContainer c : plan.release()) {
       release(c);
     }

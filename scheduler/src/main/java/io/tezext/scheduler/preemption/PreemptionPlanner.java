@@ -77,55 +77,35 @@ public final class PreemptionPlanner {
   /**
    * The round for {@code waiting} ({@link #isDue} said so).
    *
-   * @param samePriority the runnable requests at its priority (it included): the room they need
+   * @param samePriority the runnable requests at its priority (it included): the room they need;
+   *     walked only when some container could be preempted
    * @param headroomMb memory YARN says it can still give the AM
    * @param headroomVcores vcores likewise
    * @param countVcores whether YARN schedules by vcores too
    * @param idle idle containers, oldest first
-   * @param running containers with a task, in allocation order
+   * @param running containers with a task, in allocation order (the caller may pass none when no
+   *     task of a descendant runs: then there is nothing to preempt)
    * @param descendants the vertices that descend from {@code waiting}'s
    * @param servesRunnable whether an idle container can take some runnable request (then it stays)
    */
-  public PreemptionPlan plan(long nowMs, PendingRequest waiting, List<PendingRequest> samePriority, long headroomMb,
+  public PreemptionPlan plan(long nowMs, PendingRequest waiting, Iterable<PendingRequest> samePriority, long headroomMb,
       int headroomVcores, boolean countVcores, List<HeldContainer> idle, List<HeldContainer> running,
       BitSet descendants, Predicate<HeldContainer> servesRunnable) {
-    boolean overdue = overdue(nowMs, waiting);
-    // The room the waiting priority needs; when it is overdue, headroom is not believed (TEZ-2834).
-    long needMb = 0;
-    long needVcores = 0;
-    for (PendingRequest r : samePriority) {
-      needMb += r.memoryMb;
-      needVcores += r.vcores;
-    }
-    if (!overdue) {
-      needMb -= headroomMb;
-      needVcores -= headroomVcores;
-    }
     List<HeldContainer> release = new ArrayList<>();
     for (HeldContainer c : idle) {
       if (!servesRunnable.test(c)) {
         release.add(c);
-        needMb -= c.memoryMb;
-        needVcores -= c.vcores;
       }
     }
-    List<HeldContainer> preempt = new ArrayList<>();
-    int cap = Math.max(1, running.size() * settings.preemptionMaxPercentage() / 100);
     List<HeldContainer> candidates = new ArrayList<>();
     for (HeldContainer c : running) {
       if (c.state() == HeldContainer.State.RUNNING && c.vertex >= 0 && descendants.get(c.vertex)) {
         candidates.add(c);
       }
     }
-    candidates.sort(LEAST_WORK_LOST);
-    for (HeldContainer c : candidates) {
-      if ((needMb <= 0 && (!countVcores || needVcores <= 0)) || preempt.size() >= cap) {
-        break;
-      }
-      preempt.add(c);
-      needMb -= c.memoryMb;
-      needVcores -= c.vcores;
-    }
+    List<HeldContainer> preempt = candidates.isEmpty() ? List.of()
+        : victims(nowMs, waiting, samePriority, headroomMb, headroomVcores, countVcores, release, candidates,
+            Math.max(1, running.size() * settings.preemptionMaxPercentage() / 100));
     PreemptionPlan plan = new PreemptionPlan(release, preempt);
     if (!plan.isEmpty()) {
       lastRoundMs = nowMs;
@@ -136,6 +116,43 @@ public final class PreemptionPlanner {
       regainedMb = 0;
     }
     return plan;
+  }
+
+  /**
+   * The least work lost among {@code candidates} that makes the room the waiting priority needs,
+   * at most {@code cap} of them. Only asked when there are candidates: the need walks every request
+   * of the priority.
+   */
+  private List<HeldContainer> victims(long nowMs, PendingRequest waiting, Iterable<PendingRequest> samePriority,
+      long headroomMb, int headroomVcores, boolean countVcores, List<HeldContainer> release,
+      List<HeldContainer> candidates, int cap) {
+    // When the request is overdue, headroom is not believed (TEZ-2834).
+    boolean overdue = overdue(nowMs, waiting);
+    long needMb = 0;
+    long needVcores = 0;
+    for (PendingRequest r : samePriority) {
+      needMb += r.memoryMb;
+      needVcores += r.vcores;
+    }
+    if (!overdue) {
+      needMb -= headroomMb;
+      needVcores -= headroomVcores;
+    }
+    for (HeldContainer c : release) {
+      needMb -= c.memoryMb;
+      needVcores -= c.vcores;
+    }
+    List<HeldContainer> preempt = new ArrayList<>();
+    candidates.sort(LEAST_WORK_LOST);
+    for (HeldContainer c : candidates) {
+      if ((needMb <= 0 && (!countVcores || needVcores <= 0)) || preempt.size() >= cap) {
+        break;
+      }
+      preempt.add(c);
+      needMb -= c.memoryMb;
+      needVcores -= c.vcores;
+    }
+    return preempt;
   }
 
   /**

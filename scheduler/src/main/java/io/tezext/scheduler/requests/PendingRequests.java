@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.stream.StreamSupport;
 
 import org.apache.hadoop.yarn.api.records.ContainerId;
 
@@ -216,15 +217,10 @@ public final class PendingRequests {
     return null;
   }
 
-  /** Requests at {@code priority} whose vertices are not blocked. */
-  public List<PendingRequest> runnableAt(int priority) {
-    List<PendingRequest> result = new ArrayList<>();
-    for (PendingRequest r : all.atPriority(priority)) {
-      if (!blocked.get(r.vertex)) {
-        result.add(r);
-      }
-    }
-    return result;
+  /** Requests at {@code priority} whose vertices are not blocked, in order: a view, walked only when iterated. */
+  public Iterable<PendingRequest> runnableAt(int priority) {
+    return () -> StreamSupport.stream(all.atPriority(priority).spliterator(), false)
+        .filter(r -> !blocked.get(r.vertex)).iterator();
   }
 
   /**
