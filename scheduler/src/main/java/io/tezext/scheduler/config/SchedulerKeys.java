@@ -20,11 +20,12 @@ public final class SchedulerKeys {
   public static final Key<Boolean> REUSE_ENABLED = Key.flag(PREFIX + "reuse.enabled", Scope.AM, true,
       "run a task in a container an earlier task of the AM ran in (a warm JVM) instead of asking YARN for a new one");
   public static final Key<Long> IDLE_RELEASE_MS = Key.millis(PREFIX + "idle.release-ms", Scope.AM, 500,
-      0, 3_600_000, "how long a container may stay idle with no task able to use it before it goes back to YARN");
+      0, 3_600_000, "how long a container may stay idle with no task able to use it before it goes back to YARN (a waiting task "
+          + "that will take it once its wait for its nodes or racks, or the container's own wait, is over counts as able)");
   public static final Key<Long> IDLE_RELEASE_CROWDED_MS = Key.millis(PREFIX + "idle.release-crowded-ms",
       Scope.AM, 500, 0, 3_600_000, "how long a container may stay idle while YARN's headroom says the AM's "
-          + "queue has no room for another like it (others may be waiting for that room) before it goes back; "
-          + "checked at each AM-RM heartbeat");
+          + "queue has no room for another like it (others may be waiting for that room) before it goes back, unless a "
+          + "waiting task will take it once a locality wait is over; checked at each AM-RM heartbeat");
   public static final Key<Long> IDLE_RELEASE_UNNEEDED_MS = Key.millis(PREFIX + "idle.release-unneeded-ms",
       Scope.AM, 500, 0, 3_600_000, "how long a container may stay idle when the AM knows of no use for it: "
           + "every vertex of the running DAG has asked for containers and no waiting task can run in it, or no "

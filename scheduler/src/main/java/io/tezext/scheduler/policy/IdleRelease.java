@@ -2,6 +2,7 @@ package io.tezext.scheduler.policy;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 import io.tezext.scheduler.config.SchedulerSettings;
 import io.tezext.scheduler.containers.HeldContainer;
@@ -11,7 +12,8 @@ import io.tezext.scheduler.requests.PendingRequests;
 
 /**
  * Which idle containers go back to YARN. Holding a container is a bet that a task of ours will want
- * its warm JVM soon; the bet is called off by the idle release time, sooner when YARN has no room
+ * its warm JVM soon (no bet when a waiting task will take it once a locality wait ends: it stays
+ * for that task); the bet is called off by the idle release time, sooner when YARN has no room
  * for another like it (the crowded release: another application may be waiting for exactly that
  * room), sooner still when the running DAG can no longer use it (every vertex has asked and none
  * fits, or between a session's DAGs: nothing of ours is known to come, and other applications pay
@@ -25,18 +27,21 @@ final class IdleRelease {
   private final PendingRequests pending;
   private final ContainerFit fit;
   private final SessionPool pool;
+  /** Whether a runnable waiting task will take the idle container once a locality wait ends. */
+  private final Predicate<HeldContainer> awaited;
   /** What YARN said at the last heartbeat the AM could still have: a container that would not fit is crowded out. */
   private long headroomMb = Long.MAX_VALUE;
   private int headroomVcores = Integer.MAX_VALUE;
   private boolean countVcores;
 
   IdleRelease(SchedulerSettings settings, HeldContainers held, PendingRequests pending, ContainerFit fit,
-      SessionPool pool) {
+      SessionPool pool, Predicate<HeldContainer> awaited) {
     this.settings = settings;
     this.held = held;
     this.pending = pending;
     this.fit = fit;
     this.pool = pool;
+    this.awaited = awaited;
   }
 
   /** YARN's headroom at a heartbeat, and whether it schedules by vcores as well as memory. */
@@ -81,7 +86,8 @@ final class IdleRelease {
     for (HeldContainer c : releasable(idle, dagRunning)) {
       long idleMs = nowMs - c.idleSinceMs();
       boolean wantedLater = dagRunning && (vertexYetToAsk || fit.fitsAny(c, firstOfEachVertex));
-      if (idleMs >= settings.idleReleaseMs() || idleMs >= settings.idleReleaseCrowdedMs() && crowdedOut(c)
+      if ((idleMs >= settings.idleReleaseMs() || idleMs >= settings.idleReleaseCrowdedMs() && crowdedOut(c))
+          && !awaited(c, dagRunning)
           || idleMs >= settings.idleReleaseUnneededMs() && !wantedLater) {
         due.add(c);
       }
@@ -91,11 +97,28 @@ final class IdleRelease {
 
   /**
    * When the oldest idle container the idle release applies to is due back by the idle release
-   * time, or {@link Long#MAX_VALUE}; the shorter releases are checked at heartbeats.
+   * time, or {@link Long#MAX_VALUE}; the shorter releases are checked at heartbeats. One a waiting
+   * task will take is not due (it is checked again at each heartbeat): waking for it would find it
+   * kept, and ask to be woken at once again.
    */
   long nextDueMs(boolean dagRunning) {
-    List<HeldContainer> releasable = releasable(held.idle(), dagRunning);
-    return releasable.isEmpty() ? Long.MAX_VALUE : releasable.get(0).idleSinceMs() + settings.idleReleaseMs();
+    for (HeldContainer c : releasable(held.idle(), dagRunning)) {
+      if (!awaited(c, dagRunning)) {
+        return c.idleSinceMs() + settings.idleReleaseMs();
+      }
+    }
+    return Long.MAX_VALUE;
+  }
+
+  /**
+   * Whether a runnable task of the running DAG waits that will take {@code c} once its wait for its
+   * nodes or racks, or the container's own wait, is over: neither the idle nor the crowded release
+   * applies to it. Released there, the container would leave just before that task takes it, and the
+   * task would wait for a new one from YARN (a cold JVM, and on a crowded queue another application's
+   * room to be preempted back).
+   */
+  private boolean awaited(HeldContainer c, boolean dagRunning) {
+    return dagRunning && awaited.test(c);
   }
 
   /** Whether, by the last heartbeat's headroom, YARN could not give the AM another container like {@code c}. */

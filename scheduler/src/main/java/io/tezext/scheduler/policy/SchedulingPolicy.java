@@ -71,7 +71,7 @@ public final class SchedulingPolicy {
     this.preemption = new PreemptionPlanner(settings);
     this.placement = new Placement(pending, held, fit);
     this.sessionPool = new SessionPool(settings.sessionHeldContainers());
-    this.idleRelease = new IdleRelease(settings, held, pending, fit, sessionPool);
+    this.idleRelease = new IdleRelease(settings, held, pending, fit, sessionPool, placement::servesRunnable);
   }
 
   // ---- the DAG ----

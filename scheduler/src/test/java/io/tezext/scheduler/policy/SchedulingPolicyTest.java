@@ -204,6 +204,22 @@ class SchedulingPolicyTest {
     }
 
     @Test
+    void anIdleContainerAWaitingTaskWillTakeOnceItsWaitIsOverStaysPastTheIdleAndCrowdedReleases() {
+      PolicyFixture g = new PolicyFixture(Map.of("tezext.scheduler.idle.release-ms", "200",
+          "tezext.scheduler.idle.release-crowded-ms", "200"));
+      g.startDag(DELAY); // node wait 250 ms, rack wait 250 ms
+      Container c = running(g, "t0", 0, 5, "b1");
+      g.request("t1", 0, 5, "a1"); // on another rack: it takes b1 once both its waits are over, at 500 ms
+      g.finish("t0");
+      g.advanceTo(300);
+      g.heartbeat(0); // and YARN has no room for another like it
+      assertThat(g.out.released).isEmpty();
+      g.advanceTo(500);
+      assertThat(g.out.assigned).containsEntry("t1", c.getId());
+      assertThat(g.out.released).isEmpty();
+    }
+
+    @Test
     void whenYarnHasNoRoomForAnotherLikeItAnIdleContainerGoesBackSooner() {
       f.startDag(DELAY);
       Container c = running(f, "t0", 0, 5, "a1");
