@@ -136,12 +136,8 @@ final class Placement {
 
   /** Whether a runnable waiting task could run in the container (an idle container worth keeping). */
   boolean servesRunnable(HeldContainer c) {
-    for (PendingRequest r : pending.all()) {
-      if (suits(r, c) && (r.plan().reaches(LocalityLevel.ANY) || r.plan().racks().contains(c.rack))) {
-        return true;
-      }
-    }
-    return false;
+    return pending.anyRunnable(r -> fit.fits(c, r),
+        r -> r.plan().reaches(LocalityLevel.ANY) || r.plan().racks().contains(c.rack));
   }
 
   private boolean suits(PendingRequest r, HeldContainer c) {

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.function.Predicate;
 import java.util.stream.StreamSupport;
 
 import org.apache.hadoop.yarn.api.records.ContainerId;
@@ -221,6 +222,26 @@ public final class PendingRequests {
   public Iterable<PendingRequest> runnableAt(int priority) {
     return () -> StreamSupport.stream(all.atPriority(priority).spliterator(), false)
         .filter(r -> !blocked.get(r.vertex)).iterator();
+  }
+
+  /**
+   * Whether some waiting request of a vertex that is not blocked passes {@code test}, asked only of
+   * the vertices whose first request passes {@code ofVertex}: a question every task of a vertex
+   * answers alike (Tez gives a vertex's tasks one container size and launch context): a blocked
+   * vertex, or one that fails it, is passed over without walking its tasks.
+   */
+  public boolean anyRunnable(Predicate<PendingRequest> ofVertex, Predicate<PendingRequest> test) {
+    for (Map.Entry<Integer, RequestQueue> e : byVertex.entrySet()) {
+      if (blocked.get(e.getKey()) || !ofVertex.test(e.getValue().first())) {
+        continue;
+      }
+      for (PendingRequest r : e.getValue()) {
+        if (test.test(r)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**

@@ -2,6 +2,7 @@ package io.tezext.scheduler.requests;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 
@@ -52,5 +53,28 @@ class PendingRequestsTest {
     pending.remove("c");
     pending.remove("d");
     assertThat(atThree).as("vertex 1 no longer blocked").extracting(r -> r.task).containsExactly("b");
+  }
+
+  @Test
+  void anyRunnableAsksEachRunnableVertexOnceAndWalksOnlyThoseThatPass() {
+    BitSet belowZero = new BitSet();
+    belowZero.set(1);
+    pending.dagStarted(new DagShape(3, v -> v == 0 ? belowZero : new BitSet()));
+    pending.add("a", null, 0, 3, 8192, 1, null, null, 0, LocalityPlan.relaxed()); // too big below
+    pending.add("b", null, 0, 3, 8192, 1, null, null, 0, LocalityPlan.relaxed());
+    pending.add("c", null, 1, 6, 1024, 1, null, null, 0, LocalityPlan.relaxed()); // blocked by vertex 0
+    pending.add("d", null, 2, 9, 1024, 1, null, null, 0, LocalityPlan.relaxed());
+    pending.add("e", null, 2, 9, 1024, 1, null, null, 0, LocalityPlan.relaxed());
+    List<Object> asked = new ArrayList<>();
+
+    boolean found = pending.anyRunnable(r -> {
+      asked.add(r.task);
+      return r.memoryMb <= 4096;
+    }, r -> r.task.equals("e"));
+
+    assertThat(found).isTrue();
+    assertThat(asked).as("one question for each vertex not blocked").containsExactlyInAnyOrder("a", "d");
+    assertThat(pending.anyRunnable(r -> r.memoryMb <= 4096, r -> r.task.equals("c")))
+        .as("vertex 1 is blocked").isFalse();
   }
 }
