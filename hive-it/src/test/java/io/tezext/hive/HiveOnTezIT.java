@@ -102,7 +102,7 @@ class HiveOnTezIT {
     ApplicationId am;
     try (HiveOnTez hive = HiveOnTez.open(CLUSTER, hiveDir, settings)) {
       // Each query once, the modes taken in turn (6 queries, 4 modes: every mode schedules a real Hive
-      // DAG); every query under every mode would add 18 queries, five minutes of CI, and no new path.
+      // DAG); every query under every mode would add 18 queries, about four minutes of CI, and no new path.
       for (int i = 0; i < StarQueries.ALL.size(); i++) {
         String mode = LOCALITY_MODES.get(i % LOCALITY_MODES.size());
         hive.run("SET tezext.scheduler.locality.mode=" + mode); // a DAG key: each query's DAG reads it

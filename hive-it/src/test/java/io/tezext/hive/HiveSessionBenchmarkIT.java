@@ -57,8 +57,8 @@ class HiveSessionBenchmarkIT {
         new Setup("tezext", Map.of("tez.am.yarn.scheduler.class", ours)),
         new Setup("tezext_pool", Map.of("tez.am.yarn.scheduler.class", ours,
             "tezext.scheduler.session.held-containers", "8")),
-        // A session with the cluster or a queue to itself: idle containers held as long as Tez's
-        // defaults hold them, still given back at once when the queue is full (the crowded release).
+        // A session with the cluster or a queue to itself: idle containers held 5 s (Tez's defaults
+        // hold them 5-10 s), still given back after 0.5 s when the queue is full (the crowded release).
         new Setup("tezext_hold", Map.of("tez.am.yarn.scheduler.class", ours,
             "tezext.scheduler.session.held-containers", "8", "tezext.scheduler.idle.release-ms", "5000")));
   }
