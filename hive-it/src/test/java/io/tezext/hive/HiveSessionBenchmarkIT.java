@@ -87,9 +87,10 @@ class HiveSessionBenchmarkIT {
         settings.put("tez.aux.uris", jar); // every setup localizes the same jar: only the scheduler differs
         Session s = session(hiveDir, data, settings);
         sessions.get(setup.name()).add(s);
-        report.append(String.format(Locale.ROOT, "round %d %-15s first %6.2f s  queries %s = %6.2f s  containers %d%n",
-            round + 1, setup.name(), s.firstS, s.queryS, s.totalS(), s.containers));
-        System.out.print(report.substring(report.lastIndexOf("round ")));
+        String line = String.format(Locale.ROOT, "round %d %-15s first %6.2f s  queries %s = %6.2f s  containers %d%n",
+            round + 1, setup.name(), s.firstS, s.queryS, s.totalS(), s.containers);
+        report.append(line);
+        System.out.print(line);
       }
     }
     Map<String, Object> json = new LinkedHashMap<>();
