@@ -19,7 +19,7 @@ public final class SchedulerKeys {
 
   public static final Key<Boolean> REUSE_ENABLED = Key.flag(PREFIX + "reuse.enabled", Scope.AM, true,
       "run a task in a container an earlier task of the AM ran in (a warm JVM) instead of asking YARN for a new one");
-  public static final Key<Long> IDLE_RELEASE_MS = Key.millis(PREFIX + "idle.release-ms", Scope.AM, 500,
+  public static final Key<Long> IDLE_RELEASE_MS = Key.millis(PREFIX + "idle.release-ms", Scope.AM, 5_000,
       0, 3_600_000, "how long a container may stay idle with no task able to use it before it goes back to YARN (a waiting task "
           + "that will take it once its wait for its nodes or racks, or the container's own wait, is over counts as able)");
   public static final Key<Long> IDLE_RELEASE_CROWDED_MS = Key.millis(PREFIX + "idle.release-crowded-ms",
@@ -31,7 +31,7 @@ public final class SchedulerKeys {
           + "every vertex of the running DAG has asked for containers and no waiting task can run in it, or no "
           + "DAG runs (between a session's DAGs); checked at each AM-RM heartbeat");
   public static final Key<Integer> SESSION_HELD_CONTAINERS = Key.count(PREFIX + "session.held-containers",
-      Scope.AM, 0, 0, Integer.MAX_VALUE, "most idle containers a session AM keeps past the idle release while it "
+      Scope.AM, 8, 0, Integer.MAX_VALUE, "most idle containers a session AM keeps past the idle release while it "
           + "waits for its next DAG (warm JVMs for the next query): as many as its last three DAGs' first waves asked "
           + "for, at most this many, and only while YARN's headroom has room for as many again");
   public static final Key<Long> PREEMPTION_MAX_WAIT_MS = Key.millis(PREFIX + "preemption.max-wait-ms",

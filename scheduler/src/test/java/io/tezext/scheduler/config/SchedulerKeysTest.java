@@ -25,10 +25,10 @@ class SchedulerKeysTest {
   void anEmptyConfigurationGivesEveryDefault() {
     SchedulerSettings am = SchedulerSettings.of(conf());
     assertThat(am.reuseEnabled()).isTrue();
-    assertThat(am.idleReleaseMs()).isEqualTo(500);
+    assertThat(am.idleReleaseMs()).isEqualTo(5_000);
     assertThat(am.idleReleaseCrowdedMs()).isEqualTo(500);
     assertThat(am.idleReleaseUnneededMs()).isEqualTo(500);
-    assertThat(am.sessionHeldContainers()).isZero();
+    assertThat(am.sessionHeldContainers()).isEqualTo(8);
     assertThat(am.preemptionMaxWaitMs()).isEqualTo(30_000);
     DagSettings dag = DagSettings.of(conf());
     assertThat(dag.localityMode()).isEqualTo(LocalityMode.AUTO);

@@ -189,8 +189,9 @@ class SchedulingPolicyTest {
 
   @Nested
   class IdleContainers {
-    /** An idle release longer than the crowded and unneeded ones (all 0.5 s by default), so each rule shows. */
-    private final PolicyFixture f = new PolicyFixture(Map.of("tezext.scheduler.idle.release-ms", "2000"));
+    /** An idle release longer than the crowded and unneeded ones (0.5 s by default), so each rule shows; no session pool. */
+    private final PolicyFixture f = new PolicyFixture(Map.of("tezext.scheduler.idle.release-ms", "2000",
+        "tezext.scheduler.session.held-containers", "0"));
 
     @Test
     void anIdleContainerGoesBackAfterTheIdleRelease() {

@@ -51,8 +51,8 @@ public final class SchedCompareBenchmark implements Callable<Integer> {
   /**
    * DagAware's search space: Tez's keys for reuse locality, idle release and preemption. The idle
    * release is searched at 1 s (the simulator runs DagAware with max = min), alone and with the
-   * non-local fallback, and at ours' 0.5 s with it, so that ours' shorter idle release is not a lead
-   * "tuned" DagAware lacks.
+   * non-local fallback, and at 0.5 s with it (ours' crowded and unneeded releases, and its idle release
+   * before 2026-11-28), so that a short idle release is never a lead "tuned" DagAware lacks.
    */
   static final List<String> DAGAWARE_CANDIDATES = List.of(
       "dagaware",
