@@ -24,8 +24,8 @@ public final class SchedulerKeys {
           + "that will take it once its wait for its nodes or racks, or the container's own wait, is over counts as able)");
   public static final Key<Long> IDLE_RELEASE_CROWDED_MS = Key.millis(PREFIX + "idle.release-crowded-ms",
       Scope.AM, 500, 0, 3_600_000, "how long a container may stay idle while YARN's headroom says the AM's "
-          + "queue has no room for another like it (others may be waiting for that room) before it goes back, unless a "
-          + "waiting task will take it once a locality wait is over; checked at each AM-RM heartbeat");
+          + "queue has no room for another like it, or other applications of the queue wait for as much "
+          + "(idle.queue-poll-ms), before it goes back, unless a waiting task will take it once a locality wait is over");
   public static final Key<Long> IDLE_RELEASE_UNNEEDED_MS = Key.millis(PREFIX + "idle.release-unneeded-ms",
       Scope.AM, 500, 0, 3_600_000, "how long a container may stay idle when the AM knows of no use for it: "
           + "every vertex of the running DAG has asked for containers and no waiting task can run in it, or no "
@@ -33,7 +33,13 @@ public final class SchedulerKeys {
   public static final Key<Integer> SESSION_HELD_CONTAINERS = Key.count(PREFIX + "session.held-containers",
       Scope.AM, 8, 0, Integer.MAX_VALUE, "most idle containers a session AM keeps past the idle release while it "
           + "waits for its next DAG (warm JVMs for the next query): as many as its last three DAGs' first waves asked "
-          + "for, at most this many, and only while YARN's headroom has room for as many again");
+          + "for, at most this many, and only while YARN's headroom has room for as many again and no other "
+          + "application of the queue is known to wait");
+  public static final Key<Long> IDLE_QUEUE_POLL_MS = Key.millis(PREFIX + "idle.queue-poll-ms", Scope.AM, 2_000,
+      0, 3_600_000, "how often the AM asks the ResourceManager what its queue's applications wait for (the queue's "
+          + "pending memory less the AM's own asks); while others wait for a container's worth, an idle container "
+          + "goes back after idle.release-crowded-ms and the session keeps none, as when the headroom is short; "
+          + "0: YARN's headroom alone");
   public static final Key<Long> PREEMPTION_MAX_WAIT_MS = Key.millis(PREFIX + "preemption.max-wait-ms",
       Scope.AM, 30_000, 0, 86_400_000, "how long the highest-priority runnable request may wait before the "
           + "scheduler preempts, whatever YARN's headroom says (headroom can be wrong: TEZ-2834)");
@@ -69,7 +75,7 @@ public final class SchedulerKeys {
   /** Every key, AM scope first, in the order above. */
   public static final KeySet KEYS = new KeySet(PREFIX, "the scheduler", "docs/scheduler.md", List.of(REUSE_ENABLED,
       IDLE_RELEASE_MS, IDLE_RELEASE_CROWDED_MS, IDLE_RELEASE_UNNEEDED_MS, SESSION_HELD_CONTAINERS,
-      PREEMPTION_MAX_WAIT_MS, PREEMPTION_MAX_PERCENTAGE, PREEMPTION_INTERVAL_MS, LOCALITY_MODE,
+      IDLE_QUEUE_POLL_MS, PREEMPTION_MAX_WAIT_MS, PREEMPTION_MAX_PERCENTAGE, PREEMPTION_INTERVAL_MS, LOCALITY_MODE,
       LOCALITY_NODE_WAIT_MS, LOCALITY_RACK_WAIT_MS, LOCALITY_CONTAINER_WAIT_MS, LOCALITY_SPREAD_FRACTION,
       ORDER_CRITICAL_PATH));
 

@@ -18,8 +18,11 @@ import io.tezext.scheduler.requests.PendingRequests;
  * room), sooner still when the running DAG can no longer use it (every vertex has asked and none
  * fits, or between a session's DAGs: nothing of ours is known to come, and other applications pay
  * for the wait), except a session's pool of warm JVMs for its next DAG while YARN has room to spare
- * ({@link #releasable}). A container no waiting task could run in goes back at once when it is new,
- * or while a task waits runnable.
+ * ({@link #releasable}). The headroom alone cannot say that another application waits: freed room
+ * shows as headroom until a NodeManager's heartbeat hands it on, and other applications' requests
+ * wait for their nodes with room free elsewhere; so what the queue's other applications wait for,
+ * when the adapter polls it, counts as crowding too. A container no waiting task could run in goes
+ * back at once when it is new, or while a task waits runnable.
  */
 final class IdleRelease {
   private final SchedulerSettings settings;
@@ -33,6 +36,8 @@ final class IdleRelease {
   private long headroomMb = Long.MAX_VALUE;
   private int headroomVcores = Integer.MAX_VALUE;
   private boolean countVcores;
+  /** What the other applications in the AM's queue were last known to wait for (0: nothing, or not known). */
+  private long queueWaitingMb;
 
   IdleRelease(SchedulerSettings settings, HeldContainers held, PendingRequests pending, ContainerFit fit,
       SessionPool pool, Predicate<HeldContainer> awaited) {
@@ -49,6 +54,11 @@ final class IdleRelease {
     this.headroomMb = headroomMb;
     this.headroomVcores = headroomVcores;
     this.countVcores = countVcores;
+  }
+
+  /** What the ResourceManager last said the other applications in the AM's queue wait for. */
+  void queueWaiting(long memoryMb) {
+    this.queueWaitingMb = memoryMb;
   }
 
   /**
@@ -96,18 +106,32 @@ final class IdleRelease {
   }
 
   /**
-   * When the oldest idle container the idle release applies to is due back by the idle release
-   * time, or {@link Long#MAX_VALUE}; the shorter releases are checked at heartbeats. One a waiting
-   * task will take is not due (it is checked again at each heartbeat): waking for it would find it
-   * kept, and ask to be woken at once again.
+   * When the first idle container the idle release applies to is due back, by the idle release
+   * time or, for one crowded out by the last heartbeat's headroom or the queue's waiting
+   * applications, the crowded release time; {@link Long#MAX_VALUE} if none. The unneeded release is
+   * checked at heartbeats. One a waiting task will take is not due (it is checked again at each
+   * heartbeat): waking for it would find it kept, and ask to be woken at once again.
    */
   long nextDueMs(boolean dagRunning) {
+    long idleMs = settings.idleReleaseMs();
+    long crowdedMs = Math.min(idleMs, settings.idleReleaseCrowdedMs());
+    long next = Long.MAX_VALUE;
+    boolean crowdedSeen = false;
+    boolean uncrowdedSeen = false;
+    // Oldest idle first: the first container of each kind not awaited is the soonest due of its kind.
     for (HeldContainer c : releasable(held.idle(), dagRunning)) {
-      if (!awaited(c, dagRunning)) {
-        return c.idleSinceMs() + settings.idleReleaseMs();
+      boolean crowded = crowdedOut(c);
+      if ((crowded ? crowdedSeen : uncrowdedSeen) || awaited(c, dagRunning)) {
+        continue;
+      }
+      next = Math.min(next, c.idleSinceMs() + (crowded ? crowdedMs : idleMs));
+      crowdedSeen |= crowded;
+      uncrowdedSeen |= !crowded;
+      if (crowdedSeen && uncrowdedSeen) {
+        break;
       }
     }
-    return Long.MAX_VALUE;
+    return next;
   }
 
   /**
@@ -121,9 +145,16 @@ final class IdleRelease {
     return dagRunning && awaited.test(c);
   }
 
-  /** Whether, by the last heartbeat's headroom, YARN could not give the AM another container like {@code c}. */
+  /**
+   * Whether, by the last heartbeat's headroom, YARN could not give the AM another container like
+   * {@code c}, or another application of the queue waits for at least as much as {@code c} holds.
+   */
   private boolean crowdedOut(HeldContainer c) {
-    return !headroomHolds(c.memoryMb, c.vcores);
+    return !headroomHolds(c.memoryMb, c.vcores) || othersWaitFor(c);
+  }
+
+  private boolean othersWaitFor(HeldContainer c) {
+    return queueWaitingMb >= c.memoryMb;
   }
 
   /** Whether the last heartbeat's headroom had room for this much again. */
@@ -134,8 +165,9 @@ final class IdleRelease {
   /**
    * Of the idle containers (oldest idle first), those the idle release applies to: all of them while
    * a DAG runs; between a session's DAGs, all but its pool ({@link SessionPool}): the most recently
-   * idle, as many as the last heartbeat's headroom has room for again. Room YARN could still give
-   * the AM is room no other application is waiting for; once it is not there, the pool goes back.
+   * idle, as many as the last heartbeat's headroom has room for again, while no other application
+   * of the queue is known to wait for one like them. Room YARN could still give the AM is room no
+   * other application is waiting for; once it is not there, the pool goes back.
    */
   private List<HeldContainer> releasable(List<HeldContainer> idle, boolean dagRunning) {
     int keep = 0;
@@ -147,7 +179,7 @@ final class IdleRelease {
         HeldContainer c = idle.get(idle.size() - 1 - keep);
         mb += c.memoryMb;
         vcores += c.vcores;
-        if (!headroomHolds(mb, vcores)) {
+        if (!headroomHolds(mb, vcores) || othersWaitFor(c)) {
           break;
         }
         keep++;

@@ -250,6 +250,15 @@ public final class SchedulingPolicy {
     settle(nowMs);
   }
 
+  /**
+   * What the ResourceManager says the other applications in the AM's queue wait for (its queue's
+   * pending memory less the AM's own asks): idle containers go back sooner while they wait. Takes
+   * effect at the next heartbeat or wake.
+   */
+  public void queueWaiting(long memoryMb) {
+    idleRelease.queueWaiting(memoryMb);
+  }
+
   /** A timer: waits ran out, or idle containers are due back. */
   public void wake(long nowMs) {
     lastWakeRequestMs = Long.MAX_VALUE;

@@ -1,5 +1,7 @@
 package io.tezext.scheduler.tez;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
@@ -7,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
 import org.apache.hadoop.conf.Configuration;
@@ -18,10 +21,14 @@ import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.api.records.NodeReport;
 import org.apache.hadoop.yarn.api.records.NodeState;
 import org.apache.hadoop.yarn.api.records.Priority;
+import org.apache.hadoop.yarn.api.records.QueueInfo;
+import org.apache.hadoop.yarn.api.records.QueueStatistics;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.client.api.AMRMClient;
 import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
+import org.apache.hadoop.yarn.client.api.YarnClient;
 import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
+import org.apache.hadoop.yarn.exceptions.YarnException;
 import org.apache.hadoop.yarn.proto.YarnServiceProtos.SchedulerResourceTypes;
 import org.apache.hadoop.yarn.util.RackResolver;
 import org.apache.tez.common.ContainerSignatureMatcher;
@@ -54,9 +61,11 @@ import io.tezext.settings.Scope;
  *
  * <p>This class is the machinery only: the AM-RM client and its heartbeat thread, a timer thread,
  * the AM callbacks. Every decision is {@link SchedulingPolicy}'s, made under one lock; the AM's
- * callbacks are made outside it, in the order decided. The second constructor runs the same class
- * with a given clock, timer executor and synchronous AM-RM client, delivering heartbeats itself:
- * how the simulator and the tests drive it, in virtual time.
+ * callbacks are made outside it, in the order decided; and, when {@code idle.queue-poll-ms} is set, a
+ * client of the ResourceManager's client protocol on a thread of its own, asking what the AM's queue
+ * waits for ({@link QueueWatch}). The other constructors run the same class with a given clock, timer
+ * executor and synchronous AM-RM client (and a source of queue statistics), delivering heartbeats
+ * themselves: how the simulator and the tests drive it, in virtual time.
  */
 @SuppressWarnings("deprecation") // Tez's AMRMClientAsync takes the deprecated CallbackHandler
 public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsync.CallbackHandler {
@@ -70,6 +79,11 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
   private AMRMClient<ContainerRequest> client;
   private AMRMClientAsync<ContainerRequest> asyncClient;
   private final boolean ownsMachinery;
+  /** A queue's name to what the ResourceManager says of it; null: not asked (a driver that gives none). */
+  private Function<String, QueueStatistics> queueStatistics;
+  private YarnClient yarnClient;
+  private ScheduledExecutorService queuePollThread;
+  private QueueWatch queueWatch;
   private YarnClusterView cluster;
   private SchedulingPolicy policy;
   /** The configuration the scheduler started with: its AM-scope keys are the ones in effect. */
@@ -93,15 +107,28 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
     this.ownsMachinery = true;
   }
 
-  /** Runs the scheduler on a given clock, timer executor and synchronous AM-RM client, heartbeats delivered by the caller. */
-  @SuppressWarnings("unchecked")
+  /**
+   * Runs the scheduler on a given clock, timer executor and synchronous AM-RM client, heartbeats
+   * delivered by the caller; it does not ask what its queue waits for.
+   */
   public TezextTaskScheduler(TaskSchedulerContext context, LongSupplier clock, ScheduledExecutorService executor,
       AMRMClient<?> client) {
+    this(context, clock, executor, client, null);
+  }
+
+  /**
+   * As above, and {@code queueStatistics} answers for the ResourceManager's client protocol (a queue's
+   * name to {@code YarnClient#getQueueInfo(queue).getQueueStatistics()}), polled on {@code executor}.
+   */
+  @SuppressWarnings("unchecked")
+  public TezextTaskScheduler(TaskSchedulerContext context, LongSupplier clock, ScheduledExecutorService executor,
+      AMRMClient<?> client, Function<String, QueueStatistics> queueStatistics) {
     super(context);
     this.signatures = context.getContainerSignatureMatcher();
     this.clock = clock;
     this.timer = executor;
     this.client = (AMRMClient<ContainerRequest>) client;
+    this.queueStatistics = queueStatistics;
     this.ownsMachinery = false;
   }
 
@@ -130,13 +157,38 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
       asyncClient = AMRMClientAsync.createAMRMClientAsync(client, heartbeatMs, this);
       asyncClient.init(conf);
       RackResolver.init(conf);
+      if (settings.idleQueuePollMs() > 0) {
+        yarnClient = YarnClient.createYarnClient();
+        yarnClient.init(conf);
+        queueStatistics = this::readQueueStatistics;
+        queuePollThread = Executors.newSingleThreadScheduledExecutor(r -> {
+          Thread t = new Thread(r, "tezext-scheduler-queue-poll");
+          t.setDaemon(true);
+          return t;
+        });
+      }
     } else {
       client.init(conf);
+    }
+    if (queueStatistics != null && settings.idleQueuePollMs() > 0) {
+      queueWatch = new QueueWatch(queueStatistics, queuePollThread != null ? queuePollThread : timer,
+          settings.idleQueuePollMs(), waiting -> call(now -> policy.queueWaiting(waiting)));
     }
     cluster = new YarnClusterView(() -> client.getClusterNodeCount());
     policy = new SchedulingPolicy(settings, cluster, (held, wanted) -> signatures.isSuperSet(held, wanted),
         new AdapterDecisions());
     LOG.info("tezext scheduler: {}", settings.summary());
+  }
+
+  private QueueStatistics readQueueStatistics(String queue) {
+    try {
+      QueueInfo info = yarnClient.getQueueInfo(queue);
+      return info == null ? null : info.getQueueStatistics();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (YarnException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   /**
@@ -166,12 +218,21 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
         response.getClientToAMTokenMasterKey(), response.getQueue());
     countVcores = response.getSchedulerResourceTypes() != null
         && response.getSchedulerResourceTypes().contains(SchedulerResourceTypes.CPU);
+    if (queueWatch != null) {
+      if (yarnClient != null) {
+        yarnClient.start();
+      }
+      queueWatch.start(response.getQueue());
+    }
   }
 
   @Override
   public void initiateStop() {
     super.initiateStop();
     stopping = true;
+    if (queueWatch != null) {
+      queueWatch.stop();
+    }
     if (policy == null) {
       return; // initialize() failed: nothing was started
     }
@@ -192,6 +253,15 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
     }
     if (ownsMachinery && timer != null) {
       timer.shutdownNow();
+    }
+    if (queueWatch != null) {
+      queueWatch.stop();
+    }
+    if (queuePollThread != null) {
+      queuePollThread.shutdownNow();
+    }
+    if (yarnClient != null) {
+      yarnClient.stop();
     }
     if (shouldUnregister && !unregistered) {
       TaskSchedulerContext.AppFinalStatus status = getContext().getFinalAppStatus();
@@ -362,6 +432,9 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
         totalResources = Resource.newInstance(headroom.getMemorySize(), headroom.getVirtualCores());
       }
       policy.heartbeat(now, headroom.getMemorySize(), headroom.getVirtualCores(), countVcores);
+      if (queueWatch != null) {
+        queueWatch.heartbeat();
+      }
     });
     return getContext().getProgress();
   }
@@ -474,6 +547,9 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
       ContainerRequest ask = asks.of(request);
       request.yarnAsk = ask;
       client.addContainerRequest(ask);
+      if (queueWatch != null) {
+        queueWatch.asked(request.memoryMb);
+      }
     }
 
     @Override
@@ -481,6 +557,9 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
       if (request.yarnAsk != null) {
         client.removeContainerRequest((ContainerRequest) request.yarnAsk);
         request.yarnAsk = null;
+        if (queueWatch != null) {
+          queueWatch.withdrawn(request.memoryMb);
+        }
       }
     }
 

@@ -29,6 +29,7 @@ class SchedulerKeysTest {
     assertThat(am.idleReleaseCrowdedMs()).isEqualTo(500);
     assertThat(am.idleReleaseUnneededMs()).isEqualTo(500);
     assertThat(am.sessionHeldContainers()).isEqualTo(8);
+    assertThat(am.idleQueuePollMs()).isEqualTo(2_000);
     assertThat(am.preemptionMaxWaitMs()).isEqualTo(30_000);
     DagSettings dag = DagSettings.of(conf());
     assertThat(dag.localityMode()).isEqualTo(LocalityMode.AUTO);

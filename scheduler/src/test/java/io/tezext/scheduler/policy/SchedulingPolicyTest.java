@@ -233,6 +233,52 @@ class SchedulingPolicyTest {
     }
 
     @Test
+    void whenOtherApplicationsOfTheQueueWaitForAsMuchAnIdleContainerGoesBackAfterTheCrowdedRelease() {
+      f.startDag(DELAY);
+      Container c = running(f, "t0", 0, 5, "a1");
+      f.heartbeat(10 * GB); // YARN's headroom has room to spare: it cannot say others wait
+      f.policy.queueWaiting(GB);
+      f.finish("t0");
+      f.advanceTo(499);
+      assertThat(f.out.released).isEmpty();
+      f.advanceTo(500); // at its own wake-up, not at the next heartbeat
+      assertThat(f.out.released).containsExactly(c.getId());
+    }
+
+    @Test
+    void aYoungerIdleContainerOthersWaitForGoesBackBeforeAnOlderOneTheyDoNot() {
+      f.startDag(DELAY);
+      f.request("big", 0, 5, 4 * GB, "jvm");
+      Container big = f.container("a1", 5, 4 * GB);
+      f.allocate(big);
+      Container small = running(f, "small", 0, 5, "a2");
+      f.policy.queueWaiting(2 * GB); // as much as the small one holds, not the big one
+      f.finish("big");
+      f.advanceTo(100);
+      f.finish("small");
+      f.advanceTo(599);
+      assertThat(f.out.released).isEmpty();
+      f.advanceTo(600);
+      assertThat(f.out.released).containsExactly(small.getId());
+      f.advanceTo(2_000);
+      assertThat(f.out.released).containsExactly(small.getId(), big.getId());
+    }
+
+    @Test
+    void othersWaitingForLessThanAnIdleContainerHoldsLeaveItTheIdleRelease() {
+      f.startDag(DELAY);
+      Container c = running(f, "t0", 0, 5, "a1");
+      f.policy.queueWaiting(GB / 2);
+      f.finish("t0");
+      f.advanceTo(1_000);
+      f.heartbeat(10 * GB);
+      assertThat(f.out.released).isEmpty();
+      f.policy.queueWaiting(0);
+      f.advanceTo(2_000);
+      assertThat(f.out.released).containsExactly(c.getId());
+    }
+
+    @Test
     void whenEveryVertexHasAskedAnIdleContainerNoWaitingTaskFitsGoesBackSooner() {
       f.startDag(2, DELAY);
       Container c = running(f, "t0", 0, 5, "a1");
@@ -310,6 +356,16 @@ class SchedulingPolicyTest {
       session.advanceTo(60_000);
       session.heartbeat(100 * GB);
       assertThat(session.out.released).containsExactly(idle.get(0).getId());
+    }
+
+    @Test
+    void aSessionKeepsNoPoolWhileOtherApplicationsOfTheQueueWait() {
+      PolicyFixture session = new PolicyFixture(Map.of("tezext.scheduler.session.held-containers", "2"));
+      List<Container> idle = dagOfTwoEnded(session);
+      session.policy.queueWaiting(GB);
+      session.advanceTo(1_000);
+      session.heartbeat(100 * GB);
+      assertThat(session.out.released).containsExactlyInAnyOrder(idle.get(0).getId(), idle.get(1).getId());
     }
 
     @Test

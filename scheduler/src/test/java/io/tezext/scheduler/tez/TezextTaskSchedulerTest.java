@@ -21,6 +21,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.yarn.api.protocolrecords.RegisterApplicationMasterResponse;
@@ -32,11 +33,13 @@ import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.api.records.NodeReport;
 import org.apache.hadoop.yarn.api.records.NodeState;
 import org.apache.hadoop.yarn.api.records.Priority;
+import org.apache.hadoop.yarn.api.records.QueueStatistics;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.client.api.AMRMClient;
 import org.apache.hadoop.yarn.client.api.AMRMClient.ContainerRequest;
 import org.apache.hadoop.yarn.proto.YarnServiceProtos.SchedulerResourceTypes;
 import org.apache.hadoop.yarn.util.RackResolver;
+import org.apache.hadoop.yarn.util.Records;
 import org.apache.tez.common.ContainerSignatureMatcher;
 import org.apache.tez.common.TezUtils;
 import org.apache.tez.serviceplugins.api.DagInfo;
@@ -68,7 +71,16 @@ class TezextTaskSchedulerTest {
     RackResolver.init(new Configuration()); // no topology script: every host on /default-rack
   }
 
+  /** What the scheduler gave its timer executor, in order, with the delay in ms. */
+  private final List<Runnable> timerTasks = new ArrayList<>();
+  private final List<Long> timerDelaysMs = new ArrayList<>();
+
   private TezextTaskScheduler started(String... amKeys) throws Exception {
+    return started(null, amKeys);
+  }
+
+  private TezextTaskScheduler started(Function<String, QueueStatistics> queueStatistics, String... amKeys)
+      throws Exception {
     Configuration conf = new Configuration(false);
     for (int i = 0; i < amKeys.length; i += 2) {
       conf.set(amKeys[i], amKeys[i + 1]);
@@ -88,12 +100,16 @@ class TezextTaskSchedulerTest {
     when(registered.getMaximumResourceCapability()).thenReturn(Resource.newInstance(8192, 8));
     when(registered.getClientToAMTokenMasterKey()).thenReturn(ByteBuffer.allocate(0));
     when(registered.getSchedulerResourceTypes()).thenReturn(EnumSet.of(SchedulerResourceTypes.MEMORY));
+    when(registered.getQueue()).thenReturn("etl");
     when(client.registerApplicationMaster(any(), anyInt(), any())).thenReturn(registered);
     when(client.getAvailableResources()).thenReturn(Resource.newInstance(0, 0));
     when(client.getClusterNodeCount()).thenReturn(10);
-    when(timer.schedule(any(Runnable.class), anyLong(), any(TimeUnit.class)))
-        .thenAnswer(i -> mock(ScheduledFuture.class));
-    TezextTaskScheduler scheduler = new TezextTaskScheduler(context, clock::get, timer, client);
+    when(timer.schedule(any(Runnable.class), anyLong(), any(TimeUnit.class))).thenAnswer(i -> {
+      timerTasks.add(i.getArgument(0));
+      timerDelaysMs.add(i.<TimeUnit>getArgument(2).toMillis(i.getArgument(1)));
+      return mock(ScheduledFuture.class);
+    });
+    TezextTaskScheduler scheduler = new TezextTaskScheduler(context, clock::get, timer, client, queueStatistics);
     scheduler.initialize();
     scheduler.start();
     return scheduler;
@@ -217,6 +233,42 @@ class TezextTaskSchedulerTest {
     ContainerRequest ask = lastAsk();
     assertThat(ask.getNodes()).isNullOrEmpty();
     assertThat(ask.getRelaxLocality()).isTrue();
+  }
+
+  @Test
+  void whileOtherApplicationsOfItsQueueWaitAnIdleContainerGoesBackAfterTheCrowdedRelease() throws Exception {
+    List<String> queuesAsked = new ArrayList<>();
+    TezextTaskScheduler scheduler = started(queue -> {
+      queuesAsked.add(queue);
+      QueueStatistics s = Records.newRecord(QueueStatistics.class);
+      s.setPendingMemoryMB(3 * 1024); // the AM's own 1 GB ask and 2 GB of others'
+      return s;
+    });
+    when(client.getAvailableResources()).thenReturn(Resource.newInstance(100 * 1024, 100)); // headroom to spare
+    scheduler.allocateTask("t1", GB, null, null, P5, "sig", "c1");
+    scheduler.getProgress();
+    assertThat(timerDelaysMs).containsExactly(2_000L); // the first poll, set at start
+    timerTasks.get(0).run();
+    assertThat(queuesAsked).containsExactly("etl"); // the queue YARN registered the AM in
+    Container c = container(2, "h1");
+    scheduler.onContainersAllocated(List.of(c));
+    scheduler.deallocateTask("t1", true, null, null);
+    int wake = timerDelaysMs.lastIndexOf(500L);
+    assertThat(wake).isPositive(); // the crowded release, not the 5 s idle release
+    clock.set(500);
+    timerTasks.get(wake).run();
+    verify(client).releaseAssignedContainer(c.getId());
+  }
+
+  @Test
+  void withoutASourceOfQueueStatisticsAnIdleContainerStaysForTheIdleRelease() throws Exception {
+    TezextTaskScheduler scheduler = started();
+    when(client.getAvailableResources()).thenReturn(Resource.newInstance(100 * 1024, 100));
+    scheduler.allocateTask("t1", GB, null, null, P5, "sig", "c1");
+    scheduler.getProgress();
+    scheduler.onContainersAllocated(List.of(container(2, "h1")));
+    scheduler.deallocateTask("t1", true, null, null);
+    assertThat(timerDelaysMs).containsExactly(5_000L);
   }
 
   @Test

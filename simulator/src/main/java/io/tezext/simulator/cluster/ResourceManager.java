@@ -122,6 +122,19 @@ public final class ResourceManager {
     return new Exchange(allocated, completed, lost, headroom.memoryMb(), headroom.vcores(), liveNodes);
   }
 
+  /**
+   * What the applications of a queue wait for, as of their last heartbeats: what the RM's client
+   * protocol reports as the queue's pending memory ({@code YarnClient#getQueueInfo},
+   * {@code QueueStatistics#getPendingMemoryMB}).
+   */
+  public long queuePendingMemoryMb(String queueName) {
+    RmQueue queue = queues.get(queueName);
+    if (queue == null) {
+      throw new IllegalArgumentException("no queue '" + queueName + "' (queues: " + queues.keySet() + ")");
+    }
+    return queue.pendingMemoryMb();
+  }
+
   /** The application ended: everything it still holds, AM included, is freed. */
   public void finish(RmApp app) {
     for (RmContainer c : new ArrayList<>(app.live.values())) {

@@ -110,7 +110,7 @@ final class RmPreemptionMonitor {
     long total = rm.liveMemoryMb();
     List<IdealShares.Demand> demands = new ArrayList<>();
     for (RmQueue q : queues) {
-      demands.add(new IdealShares.Demand(q.guaranteedMemoryMb, q.maxMemoryMb, q.usedMemoryMb, pendingMb(q)));
+      demands.add(new IdealShares.Demand(q.guaranteedMemoryMb, q.maxMemoryMb, q.usedMemoryMb, q.pendingMemoryMb()));
     }
     long[] ideal = IdealShares.of(demands, total);
     long needed = 0;
@@ -151,19 +151,5 @@ final class RmPreemptionMonitor {
       }
     }
     return chosen;
-  }
-
-  /** A queue's pending asks, an AM not yet placed included. */
-  private static long pendingMb(RmQueue q) {
-    long pending = 0;
-    for (RmApp app : q.apps) {
-      for (var e : app.asks.entrySet()) {
-        pending += (long) e.getValue().any() * e.getKey().memoryMb();
-      }
-      if (app.waitingForAm()) {
-        pending += app.amMemoryMb();
-      }
-    }
-    return pending;
   }
 }

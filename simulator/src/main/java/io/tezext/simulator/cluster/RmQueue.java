@@ -63,6 +63,27 @@ final class RmQueue {
     return waitingAms > 0 || !demanding.isEmpty();
   }
 
+  /**
+   * What the queue's applications wait for, an AM not yet placed included: the CapacityScheduler's
+   * pending memory ({@code QueueMetrics#getPendingMB}, which {@code QueueStatistics} reports).
+   */
+  long pendingMemoryMb() {
+    long pending = 0;
+    for (RmApp app : demanding.values()) {
+      for (var e : app.pendingInOrder()) {
+        pending += (long) e.getValue().any() * e.getKey().memoryMb();
+      }
+    }
+    if (waitingAms > 0) {
+      for (RmApp app : apps) {
+        if (app.waitingForAm()) {
+          pending += app.amMemoryMb();
+        }
+      }
+    }
+    return pending;
+  }
+
   long overGuarantee() {
     return usedMemoryMb - guaranteedMemoryMb;
   }

@@ -3,8 +3,10 @@ package io.tezext.simulator.scheduler;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.InvocationTargetException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.function.Function;
 import java.util.function.LongSupplier;
 
+import org.apache.hadoop.yarn.api.records.QueueStatistics;
 import org.apache.hadoop.yarn.client.api.AMRMClient;
 import org.apache.hadoop.yarn.client.api.async.AMRMClientAsync;
 import org.apache.tez.serviceplugins.api.TaskScheduler;
@@ -24,6 +26,10 @@ import org.apache.tez.serviceplugins.api.TaskSchedulerContext;
  * }</pre>
  *
  * and that the class takes the AM-RM heartbeat callbacks ({@link AMRMClientAsync.CallbackHandler}).
+ * A scheduler that also reads its queue's statistics from the RM's client protocol
+ * ({@code YarnClient#getQueueInfo}) may instead offer the same constructor with one more argument,
+ * {@code Function<String, QueueStatistics> queueStatistics} (a queue's name to its statistics), which
+ * the simulator answers from its ResourceManager; that one is preferred when both exist.
  * Runs load it through a {@link RunClassLoader} ({@link SchedulerClasses}).
  */
 @SuppressWarnings("deprecation") // Tez's schedulers implement the deprecated CallbackHandler, not its successor
@@ -39,9 +45,13 @@ public final class SchedulerClass {
   /** The class as {@code loader} loads it; the factory builds one scheduler per simulated AM. */
   static SchedulerFactory factory(String className, ClassLoader loader) {
     Constructor<?> constructor = constructorOf(load(className, loader));
+    boolean readsQueues = constructor.getParameterCount() == 5;
     return (context, clock, executor, client) -> {
       try {
-        Object scheduler = constructor.newInstance(context, clock, executor, client);
+        Object scheduler = readsQueues
+            ? constructor.newInstance(context, clock, executor, client,
+                (Function<String, QueueStatistics>) client::queueStatistics)
+            : constructor.newInstance(context, clock, executor, client);
         return new SchedulerFactory.Instance((TaskScheduler) scheduler, (AMRMClientAsync.CallbackHandler) scheduler);
       } catch (InvocationTargetException e) {
         throw new IllegalStateException("constructing " + className + " failed", e.getCause());
@@ -67,6 +77,12 @@ public final class SchedulerClass {
     if (!AMRMClientAsync.CallbackHandler.class.isAssignableFrom(cls)) {
       throw new IllegalArgumentException("scheduler class " + name + " does not implement "
           + AMRMClientAsync.CallbackHandler.class.getName() + ", so it cannot take AM-RM heartbeats");
+    }
+    try {
+      return cls.getConstructor(TaskSchedulerContext.class, LongSupplier.class, ScheduledExecutorService.class,
+          AMRMClient.class, Function.class);
+    } catch (NoSuchMethodException e) {
+      // the usual one below
     }
     try {
       return cls.getConstructor(TaskSchedulerContext.class, LongSupplier.class, ScheduledExecutorService.class,

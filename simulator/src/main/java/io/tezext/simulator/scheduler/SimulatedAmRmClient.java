@@ -19,9 +19,11 @@ import org.apache.hadoop.yarn.api.records.NodeId;
 import org.apache.hadoop.yarn.api.records.NodeReport;
 import org.apache.hadoop.yarn.api.records.NodeState;
 import org.apache.hadoop.yarn.api.records.Priority;
+import org.apache.hadoop.yarn.api.records.QueueStatistics;
 import org.apache.hadoop.yarn.api.records.Resource;
 import org.apache.hadoop.yarn.api.records.UpdateContainerRequest;
 import org.apache.hadoop.yarn.client.api.AMRMClient;
+import org.apache.hadoop.yarn.util.Records;
 
 import io.tezext.simulator.cluster.Exchange;
 import io.tezext.simulator.cluster.ResourceManager;
@@ -153,6 +155,16 @@ public final class SimulatedAmRmClient<T extends AMRMClient.ContainerRequest> ex
   public void releaseAssignedContainer(ContainerId containerId) {
     releases.add(containerId.getContainerId());
     activityListener.run();
+  }
+
+  /**
+   * What the RM's client protocol says of a queue ({@code YarnClient#getQueueInfo(queue)
+   * .getQueueStatistics()}), for a scheduler that asks: its pending memory, the rest unset.
+   */
+  public QueueStatistics queueStatistics(String queue) {
+    QueueStatistics statistics = Records.newRecord(QueueStatistics.class);
+    statistics.setPendingMemoryMB(rm.queuePendingMemoryMb(queue));
+    return statistics;
   }
 
   @Override
