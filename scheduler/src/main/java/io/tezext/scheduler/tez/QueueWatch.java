@@ -43,7 +43,8 @@ final class QueueWatch {
   private boolean readLogged;
 
   /**
-   * @param statistics a queue's name to what the ResourceManager says of it (may throw)
+   * @param statistics a queue's name to what the ResourceManager says of it (may throw); null: the
+   *     queue is never asked about (the key is 0, or a driver gives no source), and nobody waits
    * @param executor where the polls run; a poll blocks on the ResourceManager, so not the timer the
    *     policy's wakes run on (in virtual time it may be: the call returns at once)
    */
@@ -57,6 +58,9 @@ final class QueueWatch {
 
   /** Starts polling {@code queue} (the queue YARN registered the AM in). */
   synchronized void start(String queue) {
+    if (statistics == null) {
+      return;
+    }
     this.queue = queue;
     next = executor.schedule(this::poll, intervalMs, TimeUnit.MILLISECONDS);
   }

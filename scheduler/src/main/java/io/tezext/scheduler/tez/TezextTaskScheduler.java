@@ -170,10 +170,9 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
     } else {
       client.init(conf);
     }
-    if (queueStatistics != null && settings.idleQueuePollMs() > 0) {
-      queueWatch = new QueueWatch(queueStatistics, queuePollThread != null ? queuePollThread : timer,
-          settings.idleQueuePollMs(), waiting -> call(now -> policy.queueWaiting(waiting)));
-    }
+    queueWatch = new QueueWatch(settings.idleQueuePollMs() > 0 ? queueStatistics : null,
+        queuePollThread != null ? queuePollThread : timer, settings.idleQueuePollMs(),
+        waiting -> call(now -> policy.queueWaiting(waiting)));
     cluster = new YarnClusterView(() -> client.getClusterNodeCount());
     policy = new SchedulingPolicy(settings, cluster, (held, wanted) -> signatures.isSuperSet(held, wanted),
         new AdapterDecisions());
@@ -218,24 +217,20 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
         response.getClientToAMTokenMasterKey(), response.getQueue());
     countVcores = response.getSchedulerResourceTypes() != null
         && response.getSchedulerResourceTypes().contains(SchedulerResourceTypes.CPU);
-    if (queueWatch != null) {
-      if (yarnClient != null) {
-        yarnClient.start();
-      }
-      queueWatch.start(response.getQueue());
+    if (yarnClient != null) {
+      yarnClient.start();
     }
+    queueWatch.start(response.getQueue());
   }
 
   @Override
   public void initiateStop() {
     super.initiateStop();
     stopping = true;
-    if (queueWatch != null) {
-      queueWatch.stop();
-    }
     if (policy == null) {
       return; // initialize() failed: nothing was started
     }
+    queueWatch.stop();
     Callbacks after = new Callbacks();
     synchronized (lock) {
       pending = after;
@@ -254,7 +249,7 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
     if (ownsMachinery && timer != null) {
       timer.shutdownNow();
     }
-    if (queueWatch != null) {
+    if (queueWatch != null) { // null when initialize() failed on a bad key
       queueWatch.stop();
     }
     if (queuePollThread != null) {
@@ -432,9 +427,7 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
         totalResources = Resource.newInstance(headroom.getMemorySize(), headroom.getVirtualCores());
       }
       policy.heartbeat(now, headroom.getMemorySize(), headroom.getVirtualCores(), countVcores);
-      if (queueWatch != null) {
-        queueWatch.heartbeat();
-      }
+      queueWatch.heartbeat();
     });
     return getContext().getProgress();
   }
@@ -547,9 +540,7 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
       ContainerRequest ask = asks.of(request);
       request.yarnAsk = ask;
       client.addContainerRequest(ask);
-      if (queueWatch != null) {
-        queueWatch.asked(request.memoryMb);
-      }
+      queueWatch.asked(request.memoryMb);
     }
 
     @Override
@@ -557,9 +548,7 @@ public class TezextTaskScheduler extends TaskScheduler implements AMRMClientAsyn
       if (request.yarnAsk != null) {
         client.removeContainerRequest((ContainerRequest) request.yarnAsk);
         request.yarnAsk = null;
-        if (queueWatch != null) {
-          queueWatch.withdrawn(request.memoryMb);
-        }
+        queueWatch.withdrawn(request.memoryMb);
       }
     }
 
