@@ -24,26 +24,34 @@ record PairedComparison(int pairs, double ratio, double ciLow, double ciHigh, do
     Map<String, Double> meanDagSeconds) {
 
   static PairedComparison of(List<RunManifest> runs) {
-    Map<Integer, Map<String, RunManifest>> byPair = new TreeMap<>();
+    Map<Integer, Map<String, Double>> byPair = new TreeMap<>();
     for (RunManifest r : runs) {
-      byPair.computeIfAbsent(r.pair(), p -> new TreeMap<>()).put(r.scheduler(), r);
+      byPair.computeIfAbsent(r.pair(), p -> new TreeMap<>()).put(r.scheduler(), meanDagMs(r));
     }
+    return ofMeans(byPair, spreadPct(runs));
+  }
+
+  /**
+   * The comparison from each pair's mean DAG time in ms by scheduler label ({@code spreadPct} as
+   * the caller measured it); a pair without both schedulers is left out of the ratio.
+   */
+  static PairedComparison ofMeans(Map<Integer, Map<String, Double>> byPair, double spreadPct) {
     String ours = SchedulerUnderTest.TEZEXT.label();
     String base = SchedulerUnderTest.DAG_AWARE.label();
     List<Double> logRatios = new ArrayList<>();
-    for (Map<String, RunManifest> pair : byPair.values()) {
+    for (Map<String, Double> pair : byPair.values()) {
       if (pair.containsKey(ours) && pair.containsKey(base)) {
-        logRatios.add(Math.log(meanDagMs(pair.get(ours)) / meanDagMs(pair.get(base))));
+        logRatios.add(Math.log(pair.get(ours) / pair.get(base)));
       }
     }
     Interval logs = Interval.of(logRatios.stream().mapToDouble(Double::doubleValue).toArray(), true);
     Map<String, Double> means = new TreeMap<>();
     for (String s : List.of(base, ours)) {
-      means.put(s, runs.stream().filter(r -> r.scheduler().equals(s)).mapToDouble(PairedComparison::meanDagMs)
+      means.put(s, byPair.values().stream().filter(p -> p.containsKey(s)).mapToDouble(p -> p.get(s))
           .average().orElse(Double.NaN) / 1000.0);
     }
     return new PairedComparison(logRatios.size(), Math.exp(logs.mean()), Math.exp(logs.low()), Math.exp(logs.high()),
-        spreadPct(runs), means);
+        spreadPct, means);
   }
 
   static double meanDagMs(RunManifest run) {

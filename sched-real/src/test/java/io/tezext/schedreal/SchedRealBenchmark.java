@@ -42,9 +42,7 @@ class SchedRealBenchmark {
   static final int PAIRS = Integer.getInteger("sched-real.pairs", 10);
 
   /** Each scheduler's keys for the compared runs (empty: its defaults), as {@code -Dsched-real.*-conf} gives them. */
-  static final Map<SchedulerUnderTest, Map<String, String>> CONF = Map.of(
-      SchedulerUnderTest.DAG_AWARE, keysOf(SchedulerUnderTest.DAG_AWARE, "sched-real.baseline-conf"),
-      SchedulerUnderTest.TEZEXT, keysOf(SchedulerUnderTest.TEZEXT, "sched-real.ours-conf"));
+  static final Map<SchedulerUnderTest, Map<String, String>> CONF = SchedulerUnderTest.comparedKeys();
 
   @RegisterExtension
   static final TezTestCluster CLUSTER = ContendedCluster.builder().build();
@@ -134,10 +132,6 @@ class SchedRealBenchmark {
     return json;
   }
 
-  private static Map<String, String> keysOf(SchedulerUnderTest scheduler, String property) {
-    return scheduler.keys(property, System.getProperty(property, ""));
-  }
-
   /** The keys {@code scheduler}'s runs set (each of its runs set the same). */
   private static Map<String, String> confOf(List<RunManifest> runs, SchedulerUnderTest scheduler) {
     return new TreeMap<>(runs.stream().filter(r -> r.scheduler().equals(scheduler.label())).findFirst()
@@ -159,7 +153,7 @@ class SchedRealBenchmark {
     return Double.isNaN(v) ? v : Math.round(v * 1000) / 1000.0;
   }
 
-  private static Map<String, Double> rounded(Map<String, Double> values) {
+  static Map<String, Double> rounded(Map<String, Double> values) {
     Map<String, Double> out = new LinkedHashMap<>();
     values.forEach((k, v) -> out.put(k, round(v)));
     return out;

@@ -35,6 +35,18 @@ enum SchedulerUnderTest {
   }
 
   /**
+   * The compared schedulers' keys for their runs, as {@code -Dsched-real.baseline-conf='KEY=VALUE;...'}
+   * (DagAware) and {@code -Dsched-real.ours-conf} (ours) give them; absent: each one's defaults.
+   */
+  static Map<SchedulerUnderTest, Map<String, String>> comparedKeys() {
+    return Map.of(DAG_AWARE, DAG_AWARE.keys("sched-real.baseline-conf"), TEZEXT, TEZEXT.keys("sched-real.ours-conf"));
+  }
+
+  private Map<String, String> keys(String property) {
+    return keys(property, System.getProperty(property, ""));
+  }
+
+  /**
    * {@code KEY=VALUE;...} as this scheduler's keys, given by the system property {@code property},
    * checked as {@code tezext-sim --scheduler 'NAME(...)'} checks them: a misspelt key, or a value the
    * scheduler would quietly replace by its default, is an error naming the property and the key.

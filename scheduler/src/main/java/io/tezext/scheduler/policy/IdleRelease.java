@@ -107,9 +107,11 @@ final class IdleRelease {
 
   /**
    * When the first idle container the idle release applies to is due back, by the idle release
-   * time or, for one crowded out by the last heartbeat's headroom or the queue's waiting
-   * applications, the crowded release time; {@link Long#MAX_VALUE} if none. The unneeded release is
-   * checked at heartbeats. One a waiting task will take is not due (it is checked again at each
+   * time or, for one the queue's other applications wait for, the crowded release time;
+   * {@link Long#MAX_VALUE} if none. One crowded out by the headroom alone is checked at heartbeats,
+   * as is the unneeded release: a short headroom may be the AM's own containers, or a competitor
+   * on another queue that takes the room, and a warm JVM kept one heartbeat longer often runs the
+   * DAG's next task. One a waiting task will take is not due (it is checked again at each
    * heartbeat): waking for it would find it kept, and ask to be woken at once again.
    */
   long nextDueMs(boolean dagRunning) {
@@ -120,7 +122,7 @@ final class IdleRelease {
     boolean uncrowdedSeen = false;
     // Oldest idle first: the first container of each kind not awaited is the soonest due of its kind.
     for (HeldContainer c : releasable(held.idle(), dagRunning)) {
-      boolean crowded = crowdedOut(c);
+      boolean crowded = othersWaitFor(c);
       if ((crowded ? crowdedSeen : uncrowdedSeen) || awaited(c, dagRunning)) {
         continue;
       }

@@ -233,6 +233,18 @@ class SchedulingPolicyTest {
     }
 
     @Test
+    void aContainerTheHeadroomAloneCrowdsOutWaitsForTheNextHeartbeatNotATimer() {
+      f.startDag(DELAY);
+      Container c = running(f, "t0", 0, 5, "a1");
+      f.heartbeat(0); // no room for another like it, and nobody of the queue is known to wait
+      f.finish("t0");
+      f.advanceTo(1_000);
+      assertThat(f.out.released).isEmpty();
+      f.heartbeat(0);
+      assertThat(f.out.released).containsExactly(c.getId());
+    }
+
+    @Test
     void whenOtherApplicationsOfTheQueueWaitForAsMuchAnIdleContainerGoesBackAfterTheCrowdedRelease() {
       f.startDag(DELAY);
       Container c = running(f, "t0", 0, 5, "a1");
