@@ -50,8 +50,9 @@ class SchedRealSessionsBenchmark {
     Path runsDir = Path.of("target", "sched-real-sessions", "runs").toAbsolutePath();
     long started = System.nanoTime();
     SharedQueueRun shared = new SharedQueueRun(CLUSTER, runsDir);
+    List<DagShape> slice = HiveShapes.slice();
     shared.run("warm-up", SchedulerUnderTest.DAG_AWARE, Map.of(), -1, new SharedQueueRun.Plan(
-        Collections.nCopies(SESSIONS, HiveShapes.slice()), Collections.nCopies(SESSIONS, List.of(0L, 0L, 0L))));
+        Collections.nCopies(SESSIONS, slice), Collections.nCopies(SESSIONS, Collections.nCopies(slice.size(), 0L))));
 
     List<SharedQueueRun.Result> runs = new ArrayList<>();
     StringBuilder report = new StringBuilder();
