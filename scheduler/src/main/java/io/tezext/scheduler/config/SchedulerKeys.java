@@ -35,6 +35,11 @@ public final class SchedulerKeys {
           + "waits for its next DAG (warm JVMs for the next query): as many as its last three DAGs' first waves asked "
           + "for, at most this many, and only while YARN's headroom has room for as many again and no other "
           + "application of the queue is known to wait");
+  public static final Key<Long> SESSION_PAUSE_HOLD_MS = Key.millis(PREFIX + "session.pause-hold-ms",
+      Scope.AM, 15_000, 0, 3_600_000, "longest pause between a session's DAGs its pool (session.held-containers) is "
+          + "kept through whatever the queue: while its last three pauses (a DAG's end to the next DAG's first "
+          + "request for a container) were all this short, the session keeps its pool from a DAG's end for as long "
+          + "as the longest of them; 0: never, the pool is kept only while YARN's headroom has room for it");
   public static final Key<Long> IDLE_QUEUE_POLL_MS = Key.millis(PREFIX + "idle.queue-poll-ms", Scope.AM, 2_000,
       0, 3_600_000, "how often the AM asks the ResourceManager what its queue's applications wait for (the queue's "
           + "pending memory less the AM's own asks); while others wait for a container's worth, an idle container "
@@ -74,7 +79,7 @@ public final class SchedulerKeys {
 
   /** Every key, AM scope first, in the order above. */
   public static final KeySet KEYS = new KeySet(PREFIX, "the scheduler", "docs/scheduler.md", List.of(REUSE_ENABLED,
-      IDLE_RELEASE_MS, IDLE_RELEASE_CROWDED_MS, IDLE_RELEASE_UNNEEDED_MS, SESSION_HELD_CONTAINERS,
+      IDLE_RELEASE_MS, IDLE_RELEASE_CROWDED_MS, IDLE_RELEASE_UNNEEDED_MS, SESSION_HELD_CONTAINERS, SESSION_PAUSE_HOLD_MS,
       IDLE_QUEUE_POLL_MS, PREEMPTION_MAX_WAIT_MS, PREEMPTION_MAX_PERCENTAGE, PREEMPTION_INTERVAL_MS, LOCALITY_MODE,
       LOCALITY_NODE_WAIT_MS, LOCALITY_RACK_WAIT_MS, LOCALITY_CONTAINER_WAIT_MS, LOCALITY_SPREAD_FRACTION,
       ORDER_CRITICAL_PATH));

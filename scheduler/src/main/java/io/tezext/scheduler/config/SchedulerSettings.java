@@ -9,6 +9,7 @@ import static io.tezext.scheduler.config.SchedulerKeys.PREEMPTION_MAX_PERCENTAGE
 import static io.tezext.scheduler.config.SchedulerKeys.PREEMPTION_MAX_WAIT_MS;
 import static io.tezext.scheduler.config.SchedulerKeys.REUSE_ENABLED;
 import static io.tezext.scheduler.config.SchedulerKeys.SESSION_HELD_CONTAINERS;
+import static io.tezext.scheduler.config.SchedulerKeys.SESSION_PAUSE_HOLD_MS;
 
 import java.util.Locale;
 
@@ -19,7 +20,7 @@ import io.tezext.settings.ScopedSettings;
 
 /** The AM-scope settings, read and validated once when the scheduler starts. */
 public record SchedulerSettings(boolean reuseEnabled, long idleReleaseMs, long idleReleaseCrowdedMs,
-    long idleReleaseUnneededMs, int sessionHeldContainers, long idleQueuePollMs, long preemptionMaxWaitMs,
+    long idleReleaseUnneededMs, int sessionHeldContainers, long sessionPauseHoldMs, long idleQueuePollMs, long preemptionMaxWaitMs,
     int preemptionMaxPercentage, long preemptionIntervalMs) {
 
   public static final SchedulerSettings DEFAULTS = of(new Configuration(false));
@@ -28,16 +29,18 @@ public record SchedulerSettings(boolean reuseEnabled, long idleReleaseMs, long i
   public static SchedulerSettings of(Configuration conf) {
     ScopedSettings am = SchedulerKeys.KEYS.readAt(Scope.AM, conf);
     return new SchedulerSettings(am.get(REUSE_ENABLED), am.get(IDLE_RELEASE_MS), am.get(IDLE_RELEASE_CROWDED_MS),
-        am.get(IDLE_RELEASE_UNNEEDED_MS), am.get(SESSION_HELD_CONTAINERS), am.get(IDLE_QUEUE_POLL_MS),
+        am.get(IDLE_RELEASE_UNNEEDED_MS), am.get(SESSION_HELD_CONTAINERS), am.get(SESSION_PAUSE_HOLD_MS),
+        am.get(IDLE_QUEUE_POLL_MS),
         am.get(PREEMPTION_MAX_WAIT_MS), am.get(PREEMPTION_MAX_PERCENTAGE), am.get(PREEMPTION_INTERVAL_MS));
   }
 
   /** One log line of the effective settings. */
   public String summary() {
     return String.format(Locale.ROOT, "reuse %s, idle release %d ms (%d ms when the queue is full or others in it "
-            + "wait, %d ms when no task of the DAG can use it), session keeps up to %d, queue polled %s, preemption "
+            + "wait, %d ms when no task of the DAG can use it), session keeps up to %d (through pauses up to %d ms), "
+            + "queue polled %s, preemption "
             + "after %d ms, at most %d%% per round, rounds %d ms apart", reuseEnabled ? "on" : "off", idleReleaseMs, idleReleaseCrowdedMs, idleReleaseUnneededMs,
-        sessionHeldContainers, idleQueuePollMs == 0 ? "never" : "every " + idleQueuePollMs + " ms",
+        sessionHeldContainers, sessionPauseHoldMs, idleQueuePollMs == 0 ? "never" : "every " + idleQueuePollMs + " ms",
         preemptionMaxWaitMs, preemptionMaxPercentage, preemptionIntervalMs);
   }
 }

@@ -93,7 +93,7 @@ final class IdleRelease {
     List<HeldContainer> due = useless(idle, firstOfEachVertex);
     idle.removeAll(due);
     boolean vertexYetToAsk = pending.someVertexYetToAsk();
-    for (HeldContainer c : releasable(idle, dagRunning)) {
+    for (HeldContainer c : releasable(idle, dagRunning, nowMs)) {
       long idleMs = nowMs - c.idleSinceMs();
       boolean wantedLater = dagRunning && (vertexYetToAsk || fit.fitsAny(c, firstOfEachVertex));
       if ((idleMs >= settings.idleReleaseMs() || idleMs >= settings.idleReleaseCrowdedMs() && crowdedOut(c))
@@ -107,21 +107,22 @@ final class IdleRelease {
 
   /**
    * When the first idle container the idle release applies to is due back, by the idle release
-   * time or, for one the queue's other applications wait for, the crowded release time;
-   * {@link Long#MAX_VALUE} if none. One crowded out by the headroom alone is checked at heartbeats,
+   * time or, for one the queue's other applications wait for, the crowded release time, or when the
+   * session's pause hold on its pool ends; {@link Long#MAX_VALUE} if none. One crowded out by the headroom alone is checked at heartbeats,
    * as is the unneeded release: a short headroom may be the AM's own containers, or a competitor
    * on another queue that takes the room, and a warm JVM kept one heartbeat longer often runs the
    * DAG's next task. One a waiting task will take is not due (it is checked again at each
    * heartbeat): waking for it would find it kept, and ask to be woken at once again.
    */
-  long nextDueMs(boolean dagRunning) {
+  long nextDueMs(long nowMs, boolean dagRunning) {
     long idleMs = settings.idleReleaseMs();
     long crowdedMs = Math.min(idleMs, settings.idleReleaseCrowdedMs());
-    long next = Long.MAX_VALUE;
+    long keptUntilMs = pool.keptUntilMs();
+    long next = keptUntilMs > nowMs && pool.size() > 0 ? keptUntilMs : Long.MAX_VALUE;
     boolean crowdedSeen = false;
     boolean uncrowdedSeen = false;
     // Oldest idle first: the first container of each kind not awaited is the soonest due of its kind.
-    for (HeldContainer c : releasable(held.idle(), dagRunning)) {
+    for (HeldContainer c : releasable(held.idle(), dagRunning, nowMs)) {
       boolean crowded = othersWaitFor(c);
       if ((crowded ? crowdedSeen : uncrowdedSeen) || awaited(c, dagRunning)) {
         continue;
@@ -165,16 +166,20 @@ final class IdleRelease {
   }
 
   /**
-   * Of the idle containers (oldest idle first), those the idle release applies to: all of them while
-   * a DAG runs; between a session's DAGs, all but its pool ({@link SessionPool}): the most recently
-   * idle, as many as the last heartbeat's headroom has room for again, while no other application
-   * of the queue is known to wait for one like them. Room YARN could still give the AM is room no
-   * other application is waiting for; once it is not there, the pool goes back.
+   * Of the idle containers (oldest idle first), those the idle release applies to: all but the
+   * session's pool ({@link SessionPool}), the most recently idle. In a pause the session's recent
+   * pauses say will be short, the whole pool stays, until the next DAG asks for a container or the
+   * pause outlasts them. Otherwise while a DAG runs, all of them; between DAGs, all but as much of the
+   * pool as the last heartbeat's headroom has room for again, while no other application of the
+   * queue is known to wait for one like them: room YARN could still give the AM is room no other
+   * application is waiting for; once it is not there, the pool goes back.
    */
-  private List<HeldContainer> releasable(List<HeldContainer> idle, boolean dagRunning) {
+  private List<HeldContainer> releasable(List<HeldContainer> idle, boolean dagRunning, long nowMs) {
+    int wanted = Math.min(pool.size(), idle.size());
     int keep = 0;
-    if (!dagRunning) {
-      int wanted = Math.min(pool.size(), idle.size());
+    if (nowMs < pool.keptUntilMs()) {
+      keep = wanted;
+    } else if (!dagRunning) {
       long mb = 0;
       long vcores = 0;
       while (keep < wanted) {

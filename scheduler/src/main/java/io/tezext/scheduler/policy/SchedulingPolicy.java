@@ -70,7 +70,7 @@ public final class SchedulingPolicy {
     this.planner = new LocalityPlanner(cluster, turnover);
     this.preemption = new PreemptionPlanner(settings);
     this.placement = new Placement(pending, held, fit);
-    this.sessionPool = new SessionPool(settings.sessionHeldContainers());
+    this.sessionPool = new SessionPool(settings.sessionHeldContainers(), settings.sessionPauseHoldMs());
     this.idleRelease = new IdleRelease(settings, held, pending, fit, sessionPool, placement::servesRunnable);
   }
 
@@ -96,7 +96,7 @@ public final class SchedulingPolicy {
     vertexOrder = CriticalPathOrder.TEZ;
     pending.dagStarted(dag);
     dagRunning = false;
-    sessionPool.dagCompleted();
+    sessionPool.dagCompleted(nowMs);
     settle(nowMs);
   }
 
@@ -113,7 +113,7 @@ public final class SchedulingPolicy {
       int vcores, Object signature, String[] hosts, String[] racks, ContainerId affinity) {
     int priority = vertexOrder.priority(vertex, tezPriority);
     pending.asked(vertex);
-    sessionPool.taskAsked();
+    sessionPool.taskAsked(nowMs);
     PendingRequest previous = pending.remove(task);
     if (previous != null) {
       out.withdraw(previous); // asked again: the newer request replaces it
@@ -377,7 +377,7 @@ public final class SchedulingPolicy {
         long wait = dagSettings.containerWaitMs();
         next = Math.min(next, held.firstIdleFor(wait, nowMs - wait)); // its container wait ends
       }
-      next = Math.min(next, idleRelease.nextDueMs(dagRunning));
+      next = Math.min(next, idleRelease.nextDueMs(nowMs, dagRunning));
     }
     if (next != Long.MAX_VALUE && next < lastWakeRequestMs) {
       lastWakeRequestMs = Math.max(next, nowMs);

@@ -415,6 +415,48 @@ class SchedulingPolicyTest {
       assertThat(session.out.released).containsExactly(idle.get(0).getId(), idle.get(1).getId());
     }
 
+    /**
+     * {@link #dagOfTwoEnded}, then after {@code pauseMs} the session's next DAG: one task, run in one
+     * of the pool's containers, and the DAG ends; the containers of the first, idle again.
+     */
+    private List<Container> nextDagAfterPause(PolicyFixture session, long pauseMs) {
+      List<Container> idle = dagOfTwoEnded(session);
+      session.advanceTo(session.now + pauseMs);
+      session.startDag(DELAY);
+      session.request("t2", 0, 5);
+      assertThat(session.out.assigned.get("t2")).isIn(idle.get(0).getId(), idle.get(1).getId());
+      session.advanceTo(session.now + 100);
+      session.finish("t2");
+      session.policy.dagCompleted(session.now);
+      return idle;
+    }
+
+    @Test
+    void aSessionKeepsItsPoolThroughAPauseAsLongAsItsLastOnesWhileOthersWait() {
+      PolicyFixture session = new PolicyFixture(Map.of("tezext.scheduler.session.held-containers", "2"));
+      List<Container> idle = nextDagAfterPause(session, 3_000);
+      long endedMs = session.now;
+      session.policy.queueWaiting(GB);
+      session.heartbeat(0);
+      session.advanceTo(endedMs + 2_900);
+      session.heartbeat(0);
+      assertThat(session.out.released).isEmpty();
+
+      session.advanceTo(endedMs + 3_000); // at its own wake-up: the pause has outlasted the session's last one
+      assertThat(session.out.released).containsExactlyInAnyOrder(idle.get(0).getId(), idle.get(1).getId());
+    }
+
+    @Test
+    void aSessionWhosePausesAreLongerThanTheHoldKeepsNoPoolWhileOthersWait() {
+      PolicyFixture session = new PolicyFixture(Map.of("tezext.scheduler.session.held-containers", "2",
+          "tezext.scheduler.session.pause-hold-ms", "2000"));
+      List<Container> idle = nextDagAfterPause(session, 3_000);
+      session.policy.queueWaiting(GB);
+      session.advanceTo(session.now + 1_000);
+      session.heartbeat(0);
+      assertThat(session.out.released).containsExactlyInAnyOrder(idle.get(0).getId(), idle.get(1).getId());
+    }
+
     @Test
     void theEndOfADagWithdrawsWhatItStillWaitedFor() {
       f.startDag(DELAY);
