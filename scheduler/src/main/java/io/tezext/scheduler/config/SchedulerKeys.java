@@ -33,8 +33,9 @@ public final class SchedulerKeys {
   public static final Key<Integer> SESSION_HELD_CONTAINERS = Key.count(PREFIX + "session.held-containers",
       Scope.AM, 8, 0, Integer.MAX_VALUE, "most idle containers a session AM keeps past the idle release while it "
           + "waits for its next DAG (warm JVMs for the next query): as many as its last three DAGs' first waves asked "
-          + "for, at most this many, and only while YARN's headroom has room for as many again and no other "
-          + "application of the queue is known to wait");
+          + "for, at most this many; through a pause as short as its last ones (session.pause-hold-ms) whatever the "
+          + "queue, past it only while YARN's headroom has room for as many again and no other application of the "
+          + "queue is known to wait");
   public static final Key<Long> SESSION_PAUSE_HOLD_MS = Key.millis(PREFIX + "session.pause-hold-ms",
       Scope.AM, 15_000, 0, 3_600_000, "longest pause between a session's DAGs its pool (session.held-containers) is "
           + "kept through whatever the queue: while its last three pauses (a DAG's end to the next DAG's first "
@@ -79,9 +80,9 @@ public final class SchedulerKeys {
 
   /** Every key, AM scope first, in the order above. */
   public static final KeySet KEYS = new KeySet(PREFIX, "the scheduler", "docs/scheduler.md", List.of(REUSE_ENABLED,
-      IDLE_RELEASE_MS, IDLE_RELEASE_CROWDED_MS, IDLE_RELEASE_UNNEEDED_MS, SESSION_HELD_CONTAINERS, SESSION_PAUSE_HOLD_MS,
-      IDLE_QUEUE_POLL_MS, PREEMPTION_MAX_WAIT_MS, PREEMPTION_MAX_PERCENTAGE, PREEMPTION_INTERVAL_MS, LOCALITY_MODE,
-      LOCALITY_NODE_WAIT_MS, LOCALITY_RACK_WAIT_MS, LOCALITY_CONTAINER_WAIT_MS, LOCALITY_SPREAD_FRACTION,
+      IDLE_RELEASE_MS, IDLE_RELEASE_CROWDED_MS, IDLE_RELEASE_UNNEEDED_MS, SESSION_HELD_CONTAINERS,
+      SESSION_PAUSE_HOLD_MS, IDLE_QUEUE_POLL_MS, PREEMPTION_MAX_WAIT_MS, PREEMPTION_MAX_PERCENTAGE,
+      PREEMPTION_INTERVAL_MS, LOCALITY_MODE, LOCALITY_NODE_WAIT_MS, LOCALITY_RACK_WAIT_MS, LOCALITY_CONTAINER_WAIT_MS, LOCALITY_SPREAD_FRACTION,
       ORDER_CRITICAL_PATH));
 
   private SchedulerKeys() {

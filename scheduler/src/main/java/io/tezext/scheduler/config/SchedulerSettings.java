@@ -20,8 +20,8 @@ import io.tezext.settings.ScopedSettings;
 
 /** The AM-scope settings, read and validated once when the scheduler starts. */
 public record SchedulerSettings(boolean reuseEnabled, long idleReleaseMs, long idleReleaseCrowdedMs,
-    long idleReleaseUnneededMs, int sessionHeldContainers, long sessionPauseHoldMs, long idleQueuePollMs, long preemptionMaxWaitMs,
-    int preemptionMaxPercentage, long preemptionIntervalMs) {
+    long idleReleaseUnneededMs, int sessionHeldContainers, long sessionPauseHoldMs, long idleQueuePollMs,
+    long preemptionMaxWaitMs, int preemptionMaxPercentage, long preemptionIntervalMs) {
 
   public static final SchedulerSettings DEFAULTS = of(new Configuration(false));
 
@@ -30,16 +30,15 @@ public record SchedulerSettings(boolean reuseEnabled, long idleReleaseMs, long i
     ScopedSettings am = SchedulerKeys.KEYS.readAt(Scope.AM, conf);
     return new SchedulerSettings(am.get(REUSE_ENABLED), am.get(IDLE_RELEASE_MS), am.get(IDLE_RELEASE_CROWDED_MS),
         am.get(IDLE_RELEASE_UNNEEDED_MS), am.get(SESSION_HELD_CONTAINERS), am.get(SESSION_PAUSE_HOLD_MS),
-        am.get(IDLE_QUEUE_POLL_MS),
-        am.get(PREEMPTION_MAX_WAIT_MS), am.get(PREEMPTION_MAX_PERCENTAGE), am.get(PREEMPTION_INTERVAL_MS));
+        am.get(IDLE_QUEUE_POLL_MS), am.get(PREEMPTION_MAX_WAIT_MS), am.get(PREEMPTION_MAX_PERCENTAGE),
+        am.get(PREEMPTION_INTERVAL_MS));
   }
 
   /** One log line of the effective settings. */
   public String summary() {
     return String.format(Locale.ROOT, "reuse %s, idle release %d ms (%d ms when the queue is full or others in it "
             + "wait, %d ms when no task of the DAG can use it), session keeps up to %d (through pauses up to %d ms), "
-            + "queue polled %s, preemption "
-            + "after %d ms, at most %d%% per round, rounds %d ms apart", reuseEnabled ? "on" : "off", idleReleaseMs, idleReleaseCrowdedMs, idleReleaseUnneededMs,
+            + "queue polled %s, preemption after %d ms, at most %d%% per round, rounds %d ms apart", reuseEnabled ? "on" : "off", idleReleaseMs, idleReleaseCrowdedMs, idleReleaseUnneededMs,
         sessionHeldContainers, sessionPauseHoldMs, idleQueuePollMs == 0 ? "never" : "every " + idleQueuePollMs + " ms",
         preemptionMaxWaitMs, preemptionMaxPercentage, preemptionIntervalMs);
   }

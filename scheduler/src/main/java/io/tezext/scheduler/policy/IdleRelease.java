@@ -17,11 +17,12 @@ import io.tezext.scheduler.requests.PendingRequests;
  * for another like it (the crowded release: another application may be waiting for exactly that
  * room), sooner still when the running DAG can no longer use it (every vertex has asked and none
  * fits, or between a session's DAGs: nothing of ours is known to come, and other applications pay
- * for the wait), except a session's pool of warm JVMs for its next DAG while YARN has room to spare
- * ({@link #releasable}). The headroom alone cannot say that another application waits: freed room
- * shows as headroom until a NodeManager's heartbeat hands it on, and other applications' requests
- * wait for their nodes with room free elsewhere; so what the queue's other applications wait for,
- * when the adapter polls it, counts as crowding too. A container no waiting task could run in goes
+ * for the wait), except a session's pool of warm JVMs for its next DAG through a pause as short as
+ * the session's last ones, or while YARN has room to spare ({@link #releasable}). The headroom
+ * alone cannot say that another application waits: freed room shows as headroom until a
+ * NodeManager's heartbeat hands it on, and other applications' requests wait for their nodes with
+ * room free elsewhere; so what the queue's other applications wait for, when the adapter polls it,
+ * counts as crowding too. A container no waiting task could run in goes
  * back at once when it is new, or while a task waits runnable.
  */
 final class IdleRelease {
@@ -108,10 +109,10 @@ final class IdleRelease {
   /**
    * When the first idle container the idle release applies to is due back, by the idle release
    * time or, for one the queue's other applications wait for, the crowded release time, or when the
-   * session's pause hold on its pool ends; {@link Long#MAX_VALUE} if none. One crowded out by the headroom alone is checked at heartbeats,
-   * as is the unneeded release: a short headroom may be the AM's own containers, or a competitor
-   * on another queue that takes the room, and a warm JVM kept one heartbeat longer often runs the
-   * DAG's next task. One a waiting task will take is not due (it is checked again at each
+   * session's hold on its pool through a pause ends; {@link Long#MAX_VALUE} if none. One crowded out
+   * by the headroom alone is checked at heartbeats, as is the unneeded release: a short headroom may
+   * be the AM's own containers, or a competitor on another queue that takes the room, and a warm JVM
+   * kept one heartbeat longer often runs the DAG's next task. One a waiting task will take is not due (it is checked again at each
    * heartbeat): waking for it would find it kept, and ask to be woken at once again.
    */
   long nextDueMs(long nowMs, boolean dagRunning) {
