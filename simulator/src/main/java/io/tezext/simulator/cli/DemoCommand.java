@@ -49,7 +49,7 @@ final class DemoCommand implements Callable<Integer> {
 
   @Option(names = "--seeds", split = ",", paramLabel = "SEED", defaultValue = "2026,2027,2028,2029,2030",
       description = "Seeds, each its own workload and failures: the first one's runs are reported in full, all of "
-          + "them summarized with 95% intervals (default ${DEFAULT-VALUE}).")
+          + "them summarized with 95%% intervals (default ${DEFAULT-VALUE}).")
   List<Long> seeds;
 
   @Option(names = "--quiet", description = "No progress bar.")
