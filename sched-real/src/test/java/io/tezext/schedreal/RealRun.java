@@ -47,6 +47,18 @@ final class RealRun {
   }
 
   /** Proto history for the application {@code conf} starts, under {@code dir}. */
+  /** Runs {@code shape} in {@code session} to its end; one that did not succeed fails the run, naming it. */
+  static DAGStatus runToSuccess(String runId, TezClient session, DagShape shape, TezConfiguration conf,
+      TezTestCluster cluster) throws Exception {
+    DAGStatus status = TezTestCluster.runDag(session, ShapedDags.toDag(shape, conf, cluster.nodeHosts().hosts()),
+        DAG_DEADLINE);
+    if (status.getState() != DAGStatus.State.SUCCEEDED) {
+      throw new IllegalStateException(runId + ": " + shape.name() + " ended " + status.getState() + ": "
+          + status.getDiagnostics());
+    }
+    return status;
+  }
+
   static void recordProtoHistory(TezConfiguration conf, Path dir) throws IOException {
     Files.createDirectories(dir);
     conf.set(TezConfiguration.TEZ_HISTORY_LOGGING_SERVICE_CLASS,
@@ -83,13 +95,8 @@ final class RealRun {
       competitor.awaitHolding(COMPETITOR_HOLDS, Duration.ofMinutes(2));
       for (DagShape shape : dags) {
         long submitted = System.currentTimeMillis();
-        DAGStatus status = TezTestCluster.runDag(session,
-            ShapedDags.toDag(shape, conf, cluster.nodeHosts().hosts()), DAG_DEADLINE);
+        DAGStatus status = runToSuccess(runId, session, shape, conf, cluster);
         long done = System.currentTimeMillis();
-        if (status.getState() != DAGStatus.State.SUCCEEDED) {
-          throw new IllegalStateException(runId + ": " + shape.name() + " ended " + status.getState() + ": "
-              + status.getDiagnostics());
-        }
         dagRuns.add(clientView(shape, status, submitted, done, cluster.nodeHosts().hosts()));
       }
     } finally {

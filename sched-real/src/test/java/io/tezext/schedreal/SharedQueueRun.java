@@ -13,7 +13,6 @@ import org.apache.commons.io.FileUtils;
 import org.apache.hadoop.yarn.api.records.ApplicationId;
 import org.apache.tez.client.TezClient;
 import org.apache.tez.dag.api.TezConfiguration;
-import org.apache.tez.dag.api.client.DAGStatus;
 
 import io.tezext.testkit.TezTestCluster;
 
@@ -163,12 +162,7 @@ final class SharedQueueRun {
       Thread.sleep(pausesMs.get(d));
       DagShape shape = dags.get(d);
       long submitted = System.currentTimeMillis();
-      DAGStatus status = TezTestCluster.runDag(session, ShapedDags.toDag(shape, conf, cluster.nodeHosts().hosts()),
-          RealRun.DAG_DEADLINE);
-      if (status.getState() != DAGStatus.State.SUCCEEDED) {
-        throw new IllegalStateException(runId + ": " + shape.name() + " ended " + status.getState() + ": "
-            + status.getDiagnostics());
-      }
+      RealRun.runToSuccess(runId, session, shape, conf, cluster);
       times.add(System.currentTimeMillis() - submitted);
     }
     return times;
