@@ -5,9 +5,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 
 import io.tezext.simulator.am.HistoryCalibration;
@@ -31,10 +33,10 @@ import io.tezext.simulator.workload.tezhistory.RecordedHistory;
 import io.tezext.simulator.workload.tezhistory.TezHistoryReader;
 
 /**
- * The situations {@code bench/run sched-compare} compares the schedulers in, all on the reference
- * cluster (simulator/scenarios/reference.json: 4 racks of 10 nodes, 64 GB each). They were fixed
- * before any scheduler was tuned on them and are not to be changed to suit a result: add a new one
- * instead. Each is loaded the way a production cluster is, not a few percent busy.
+ * The situations {@code bench/run sched-compare} compares the schedulers in, all but one on the
+ * reference cluster (simulator/scenarios/reference.json: 4 racks of 10 nodes, 64 GB each). They were
+ * fixed before any scheduler was tuned on them and are not to be changed to suit a result: add a new
+ * one instead. Each is loaded the way a production cluster is, not a few percent busy.
  */
 public final class ComparisonScenarios {
   private final Path projectRoot;
@@ -54,7 +56,8 @@ public final class ComparisonScenarios {
   }
 
   public List<ComparisonScenario> all() {
-    return List.of(hdfsScans(), objectStoreScans(), deepJoins(), smallDags(), mixed(), historyReplay());
+    return List.of(hdfsScans(), objectStoreScans(), deepJoins(), smallDags(), mixed(), historyReplay(),
+        smallClusterSessions());
   }
 
   /** Hive-like queries scanning HDFS on a busy cluster: locality and reuse decide the waiting. */
@@ -146,6 +149,57 @@ public final class ComparisonScenarios {
           s = s.withAm(HistoryCalibration.of(recorded).applyTo(s.am()));
           return new ComparisonScenario.Run(s, scaledHistory(recorded.workload(), s.cluster().hosts(), seed));
         });
+  }
+
+  /**
+   * Three sessions sharing the one queue of a small cluster, each client submitting its next small
+   * query a few seconds (exponentially distributed, mean {@value #SMALL_CLUSTER_THINK_MS} ms) after
+   * the last one returned: the cluster of {@code bench/run sched-real-sessions}
+   * (simulator/scenarios/small-cluster.json: 4 NodeManagers of 1 GB in 2 racks, AMs of 512 MB), so
+   * that this scenario has a real counterpart to be checked against. Containers of
+   * {@value #SMALL_CLUSTER_CONTAINER_MB} MB: the three sessions' containers are most of the queue,
+   * and whether an idle one is held for the session's next vertex or DAG or handed to another
+   * session decides the waiting.
+   */
+  ComparisonScenario smallClusterSessions() {
+    return new ComparisonScenario("small_cluster_sessions", "3 closed-loop sessions of small queries (2-12 scan "
+        + "tasks, 0.8 s tasks, a 3 s pause on average between a session's queries) sharing a 4-node, 4 GB cluster",
+        true, true, false, seed -> {
+          Scenario file = ScenarioFile.read(projectRoot.resolve("simulator/scenarios/small-cluster.json"), seed);
+          Scenario s = new Scenario(file.cluster(), file.am(), Failures.NONE, seed, file.sampleIntervalMs());
+          SyntheticOptions o = new SyntheticOptions(60, 1_000, SyntheticOptions.TPCDS_MIX, 2, 12, 800, 0.5, 0.0, 3,
+              List.of("default"));
+          Workload open = SyntheticWorkloads.generate(o, s.cluster().hosts(), seed);
+          // think times from a stream of their own: the generator's draws stay those of the open workload
+          return new ComparisonScenario.Run(s, closedLoop(open, SMALL_CLUSTER_THINK_MS, SMALL_CLUSTER_CONTAINER_MB,
+              new SplittableRandom(seed ^ 0x5eed)));
+        });
+  }
+
+  static final long SMALL_CLUSTER_THINK_MS = 3_000;
+  static final int SMALL_CLUSTER_CONTAINER_MB = 256;
+
+  /**
+   * {@code open} with every DAG but each session's first submitted a think time (exponential, mean
+   * {@code meanThinkMs}) after its session's previous DAG ended, and every container {@code memoryMb}.
+   */
+  static Workload closedLoop(Workload open, long meanThinkMs, int memoryMb, SplittableRandom random) {
+    List<DagSubmission> submissions = new ArrayList<>();
+    Set<String> started = new HashSet<>();
+    for (DagSubmission d : open.submissions()) {
+      long think = started.add(d.session()) ? DagSubmission.OPEN_LOOP
+          : Math.round(-meanThinkMs * Math.log(1 - random.nextDouble()));
+      List<VertexSpec> vertices = new ArrayList<>();
+      for (VertexSpec v : d.dag().vertices()) {
+        vertices.add(new VertexSpec(v.name(), memoryMb, v.vcores(), v.input(), v.inputInitMs(), v.tasks()));
+      }
+      submissions.add(new DagSubmission(d.id(), d.arrivalMs(), d.queue(), d.session(),
+          new DagSpec(d.dag().name(), vertices, d.dag().edges()), think));
+    }
+    List<String> notes = new ArrayList<>(open.notes());
+    notes.add("closed loop: each session's next DAG a think time (exponential, mean " + meanThinkMs
+        + " ms) after its last one ended; containers of " + memoryMb + " MB");
+    return new Workload(open.name(), submissions, notes);
   }
 
   static final int HISTORY_PARALLELISM = 40;
