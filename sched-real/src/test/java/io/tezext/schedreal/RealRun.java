@@ -46,7 +46,6 @@ final class RealRun {
     this.runsDir = runsDir;
   }
 
-  /** Proto history for the application {@code conf} starts, under {@code dir}. */
   /** Runs {@code shape} in {@code session} to its end; one that did not succeed fails the run, naming it. */
   static DAGStatus runToSuccess(String runId, TezClient session, DagShape shape, TezConfiguration conf,
       TezTestCluster cluster) throws Exception {
@@ -59,6 +58,7 @@ final class RealRun {
     return status;
   }
 
+  /** Proto history for the application {@code conf} starts, under {@code dir}. */
   static void recordProtoHistory(TezConfiguration conf, Path dir) throws IOException {
     Files.createDirectories(dir);
     conf.set(TezConfiguration.TEZ_HISTORY_LOGGING_SERVICE_CLASS,

@@ -165,8 +165,7 @@ public final class ComparisonScenarios {
     return new ComparisonScenario("small_cluster_sessions", "3 closed-loop sessions of small queries (2-12 scan "
         + "tasks, 0.8 s tasks, a 3 s pause on average between a session's queries) sharing a 4-node, 4 GB cluster",
         true, true, false, seed -> {
-          Scenario file = ScenarioFile.read(projectRoot.resolve("simulator/scenarios/small-cluster.json"), seed);
-          Scenario s = new Scenario(file.cluster(), file.am(), Failures.NONE, seed, file.sampleIntervalMs());
+          Scenario s = scenarioFile("small-cluster.json", seed, Failures.NONE);
           SyntheticOptions o = new SyntheticOptions(60, 1_000, SyntheticOptions.TPCDS_MIX, 2, 12, 800, 0.5, 0.0, 3,
               List.of("default"));
           Workload open = SyntheticWorkloads.generate(o, s.cluster().hosts(), seed);
@@ -254,7 +253,12 @@ public final class ComparisonScenarios {
 
   /** The reference scenario with these failures. */
   private Scenario reference(long seed, Failures failures) {
-    Scenario s = ScenarioFile.read(projectRoot.resolve("simulator/scenarios/reference.json"), seed);
+    return scenarioFile("reference.json", seed, failures);
+  }
+
+  /** The scenario file {@code name} of simulator/scenarios with these failures. */
+  private Scenario scenarioFile(String name, long seed, Failures failures) {
+    Scenario s = ScenarioFile.read(projectRoot.resolve("simulator/scenarios").resolve(name), seed);
     return new Scenario(s.cluster(), s.am(), failures, seed, s.sampleIntervalMs());
   }
 
