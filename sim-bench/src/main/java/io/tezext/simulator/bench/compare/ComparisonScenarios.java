@@ -27,6 +27,7 @@ import io.tezext.simulator.workload.VertexSpec;
 import io.tezext.simulator.workload.Workload;
 import io.tezext.simulator.workload.WorkloadFormat;
 import io.tezext.simulator.workload.synthetic.DagShape;
+import io.tezext.simulator.workload.synthetic.Draws;
 import io.tezext.simulator.workload.synthetic.SyntheticOptions;
 import io.tezext.simulator.workload.synthetic.SyntheticWorkloads;
 import io.tezext.simulator.workload.tezhistory.RecordedHistory;
@@ -187,7 +188,7 @@ public final class ComparisonScenarios {
     Set<String> started = new HashSet<>();
     for (DagSubmission d : open.submissions()) {
       long think = started.add(d.session()) ? DagSubmission.OPEN_LOOP
-          : Math.round(-meanThinkMs * Math.log(1 - random.nextDouble()));
+          : Draws.exponentialMs(random, meanThinkMs);
       List<VertexSpec> vertices = new ArrayList<>();
       for (VertexSpec v : d.dag().vertices()) {
         vertices.add(new VertexSpec(v.name(), memoryMb, v.vcores(), v.input(), v.inputInitMs(), v.tasks()));

@@ -70,7 +70,7 @@ public final class SyntheticWorkloads {
             "a synthetic workload of %,d DAGs (projected from its first %,d)", options.dags(), i), "give fewer --dags");
       }
       if (i > 0) {
-        arrival += Math.round(-Math.log(1 - random.nextDouble()) * options.meanInterArrivalMs());
+        arrival += Draws.exponentialMs(random, options.meanInterArrivalMs());
       }
       String id = String.format(Locale.ROOT, "dag_%05d", i + 1);
       DagShape shape = drawShape();
@@ -173,9 +173,7 @@ public final class SyntheticWorkloads {
 
   /** Log-uniform between min and max: many small scans, a few wide ones. */
   private int rootTasks() {
-    double lo = Math.log(options.minRootTasks());
-    double hi = Math.log(options.maxRootTasks() + 1);
-    return Math.min(options.maxRootTasks(), (int) Math.exp(lo + random.nextDouble() * (hi - lo)));
+    return Draws.logUniform(random, options.minRootTasks(), options.maxRootTasks());
   }
 
   private int reducers(VertexSpec producer) {
@@ -188,15 +186,8 @@ public final class SyntheticWorkloads {
 
   /** Lognormal around the vertex median, capped at 20x it so one straggler cannot dominate a run. */
   private long duration(long median) {
-    double factor = Math.exp(options.durationSigma() * gaussian());
+    double factor = Math.exp(options.durationSigma() * Draws.gaussian(random));
     return Math.max(100, Math.round(median * Math.min(factor, 20.0)));
-  }
-
-  private double gaussian() {
-    // Box-Muller from the one seeded source.
-    double u1 = 1 - random.nextDouble();
-    double u2 = random.nextDouble();
-    return Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
   }
 
   private int memory() {

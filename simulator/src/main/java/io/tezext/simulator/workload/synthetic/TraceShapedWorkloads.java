@@ -74,7 +74,7 @@ public final class TraceShapedWorkloads {
     long arrival = 0;
     for (int i = 0; i < options.jobs(); i++) {
       if (i > 0) {
-        arrival += Math.round(-Math.log(1 - random.nextDouble()) * options.meanInterArrivalMs());
+        arrival += Draws.exponentialMs(random, options.meanInterArrivalMs());
       }
       String id = String.format(Locale.ROOT, "j_%06d", i + 1);
       jobs.add(new DagSubmission(id, arrival, "default", null, job(id)));
@@ -108,8 +108,8 @@ public final class TraceShapedWorkloads {
   }
 
   private VertexSpec map(String name) {
-    int instances = logUniform(options.minInstances(), options.maxInstances());
-    long median = logUniform(options.minMedianMs(), options.maxMedianMs());
+    int instances = Draws.logUniform(random, options.minInstances(), options.maxInstances());
+    long median = Draws.logUniform(random, options.minMedianMs(), options.maxMedianMs());
     List<TaskSpec> tasks = new ArrayList<>(instances);
     for (int i = 0; i < instances; i++) {
       tasks.add(new TaskSpec(duration(median), placement.nextBlock()));
@@ -119,7 +119,7 @@ public final class TraceShapedWorkloads {
 
   private VertexSpec reduce(String name, int inputInstances) {
     int instances = Math.max(1, inputInstances / (2 + random.nextInt(4)));
-    long median = logUniform(options.minMedianMs(), options.maxMedianMs());
+    long median = Draws.logUniform(random, options.minMedianMs(), options.maxMedianMs());
     List<TaskSpec> tasks = new ArrayList<>(instances);
     for (int i = 0; i < instances; i++) {
       tasks.add(TaskSpec.of(duration(median)));
@@ -127,17 +127,9 @@ public final class TraceShapedWorkloads {
     return new VertexSpec(name, memory(), 1, InputStorage.NONE, 0, tasks);
   }
 
-  private int logUniform(long lo, long hi) {
-    double l = Math.log(lo);
-    double h = Math.log(hi + 1);
-    return (int) Math.min(hi, (long) Math.exp(l + random.nextDouble() * (h - l)));
-  }
-
   private long duration(long median) {
-    double u1 = 1 - random.nextDouble();
-    double u2 = random.nextDouble();
-    double gaussian = Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2);
-    return Math.max(100, Math.round(median * Math.min(Math.exp(INSTANCE_SIGMA * gaussian), 10.0)));
+    double factor = Math.exp(INSTANCE_SIGMA * Draws.gaussian(random));
+    return Math.max(100, Math.round(median * Math.min(factor, 10.0)));
   }
 
   private int memory() {
