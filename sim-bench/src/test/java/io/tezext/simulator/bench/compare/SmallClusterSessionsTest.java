@@ -10,6 +10,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import io.tezext.simulator.cluster.NodeSpec;
+import io.tezext.simulator.cluster.YarnSettings;
 import io.tezext.simulator.workload.DagSubmission;
 import io.tezext.simulator.workload.VertexSpec;
 
@@ -24,6 +25,16 @@ class SmallClusterSessionsTest {
     assertThat(run.scenario().cluster().nodes().stream().map(NodeSpec::rack).distinct()).hasSize(2);
     assertThat(run.workload().submissions()).hasSize(60).allSatisfy(d -> assertThat(d.dag().vertices())
         .extracting(VertexSpec::memoryMb).containsOnly(ComparisonScenarios.SMALL_CLUSTER_CONTAINER_MB));
+  }
+
+  @Test
+  void itsYarnLetsTheThreeSessionsAmsRunAtOnceAsSchedRealSessionsDoes() {
+    YarnSettings yarn = scenario.build(11).scenario().cluster().yarn();
+
+    // maximum-am-resource-percent 0.5 as the real cluster sets it: 3 AMs of 512 MB in 4 GB (YARN's
+    // default 10% would start one at a time, the others' AMs waiting as the queue's pending memory).
+    assertThat(yarn.get(YarnSettings.MAX_AM_SHARE_PERCENT)).isEqualTo(50.0);
+    assertThat(yarn.get(YarnSettings.MINIMUM_ALLOCATION_MB)).isEqualTo(128L); // TezTestCluster's, the headroom's step
   }
 
   @Test
