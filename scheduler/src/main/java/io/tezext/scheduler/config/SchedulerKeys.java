@@ -71,8 +71,9 @@ public final class SchedulerKeys {
       Scope.DAG, 100, 0, 3_600_000, "how long a container a task has left (or one YARN allocated that no task took "
           + "at once) waits for a task that wants its node before a task that only accepts its rack or any node "
           + "by now may take it; tasks whose hints carry no locality take it at once");
+  // 0.8, not 0.5: three replicas on a cluster of four or five nodes are most of it, and still worth a wait.
   public static final Key<Double> LOCALITY_SPREAD_FRACTION = Key.fraction(
-      PREFIX + "locality.spread-fraction", Scope.DAG, 0.5, 0, 1, "auto: hints naming more than this share of the "
+      PREFIX + "locality.spread-fraction", Scope.DAG, 0.8, 0, 1, "auto: hints naming more than this share of the "
           + "cluster's nodes carry no real locality, and the task takes any container");
   public static final Key<Boolean> ORDER_CRITICAL_PATH = Key.flag(PREFIX + "order.critical-path", Scope.DAG, true,
       "among vertices at the same distance from the DAG's roots (which Tez serves by vertex index), serve first "

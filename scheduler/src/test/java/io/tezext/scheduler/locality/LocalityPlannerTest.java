@@ -71,8 +71,12 @@ class LocalityPlannerTest {
     DagSettings auto = mode("auto");
     assertThat(planner.plan(null, null, auto).isRelaxed()).as("no hints").isTrue();
     assertThat(planner.plan(new String[] {"localhost"}, null, auto).isRelaxed()).as("object store").isTrue();
+    assertThat(planner.plan(new String[] {"a1", "a2", "a3", "a4", "a5", "b1", "b2", "b3", "b4"}, null, auto)
+        .isRelaxed()).as("nine of ten nodes").isTrue();
+    // Three replicas on a cluster of four or five nodes are most of it, yet a node-local container
+    // there is still worth a short wait: the default leaves up to 80% of the cluster as real locality.
     assertThat(planner.plan(new String[] {"a1", "a2", "a3", "b1", "b2", "b3"}, null, auto).isRelaxed())
-        .as("six of ten nodes").isTrue();
+        .as("six of ten").isFalse();
     assertThat(planner.plan(new String[] {"a1", "a2", "b1"}, null, auto).isRelaxed()).as("three of ten").isFalse();
   }
 
